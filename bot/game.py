@@ -1,0 +1,298 @@
+"""The state of one table: seats, the match, the last turn in words, the deadlines (plain data).
+
+The table service (:mod:`bot.table`) owns and mutates these objects; rendering reads them. A
+:class:`Game` saves to a JSON-ready snapshot and comes back from it exactly, so a restarted bot goes on
+where it stopped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+from bot.engine.rules import RuleSet
+
+if TYPE_CHECKING:
+    from bot.engine.match import Match
+
+SNAPSHOT_FORMAT = 1
+"""The ``"version"`` key of :meth:`Game.to_snapshot`: the layout of the snapshot, not the game's version."""
+
+MAX_SEATS = 6
+"""At most six seats at one table (R3)."""
+MIN_SEATS = 2
+"""At least two seats to begin (R3)."""
+AWAY_AFTER = 3
+"""Turns in a row a person may miss before the seat is away."""
+
+TURN_EVENT_KINDS = frozenset(
+    {
+        "draw",
+        "meld",
+        "lay_off",
+        "swap_joker",
+        "discard",
+        "take_back",
+        "timeout",
+        "away",
+        "back",
+        "left",
+        "round_over",
+    }
+)
+"""What a :class:`TurnEvent` can say. The first six are moves; the rest are things that happened."""
+
+MOVE_EVENT_KINDS = frozenset({"draw", "meld", "lay_off", "swap_joker", "discard", "take_back", "timeout"})
+"""Events that belong to one seat's turn (a new seat's first such event starts a new turn)."""
+
+
+class GameStatus(StrEnum):
+    """Where a game is in its life.
+
+    A round that is over while the next has not begun is still ``PLAYING`` (with
+    ``match.round.phase == "over"`` and ``not match.over``).
+
+    >>> GameStatus("playing") is GameStatus.PLAYING
+    True
+    """
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+@dataclass
+class Seat:
+    """One place at the table, taken by a person or by the computer.
+
+    ``user_id`` is ``None`` for a computer seat. A person who leaves a running game keeps ``user_id`` (for
+    the record) and gets ``computer=True``. ``away`` is set after three missed turns in a row: the
+    computer plays for the seat until its owner clicks anything.
+
+    >>> Seat(user_id=7, name="Ada").is_person
+    True
+    >>> Seat(user_id=None, name="Computer 1", computer=True).is_person
+    False
+    """
+
+    user_id: int | None
+    name: str
+    computer: bool = False
+    away: bool = False
+    missed: int = 0
+
+    @property
+    def is_person(self) -> bool:
+        """A person plays this seat (it may still be away)."""
+        return self.user_id is not None and not self.computer
+
+    @property
+    def has_left(self) -> bool:
+        """A person sat here and left; the computer plays the seat now."""
+        return self.user_id is not None and self.computer
+
+    @property
+    def played_by_computer(self) -> bool:
+        """The computer makes this seat's moves: a computer seat, a person who left, or one who is away."""
+        return self.computer or self.away
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready copy."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Seat:
+        """The seat of :meth:`to_dict`."""
+        return cls(
+            user_id=data["user_id"],
+            name=data["name"],
+            computer=bool(data.get("computer", False)),
+            away=bool(data.get("away", False)),
+            missed=int(data.get("missed", 0)),
+        )
+
+
+@dataclass
+class TurnEvent:
+    """One thing that happened in the most recent turn, for "the last move in words".
+
+    ``kind`` is one of :data:`TURN_EVENT_KINDS`. ``cards`` are card codes everyone may see: never the
+    card drawn from the stock, never a proposed (not yet opened) meld (R13, R19). ``source`` is the
+    draw's pile; ``meld_id`` the table meld concerned; ``card`` the discarded card, or for a joker swap
+    the card put in the joker's place. ``auto`` marks a move the computer made for a person's seat.
+    ``seat`` is ``None`` only for ``round_over`` with no seat out.
+
+    >>> TurnEvent(seat=1, kind="discard", card="7H").to_dict()["card"]
+    '7H'
+    """
+
+    seat: int | None
+    kind: str
+    cards: list[str] = field(default_factory=list)
+    source: str | None = None
+    meld_id: str | None = None
+    card: str | None = None
+    auto: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in TURN_EVENT_KINDS:
+            raise ValueError(f"no such turn event: {self.kind!r}")
+
+    def __getitem__(self, key: str) -> Any:
+        # Dict-like reads keep templates that index events working.
+        return getattr(self, key)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready copy."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TurnEvent:
+        """The event of :meth:`to_dict`."""
+        return cls(
+            seat=data.get("seat"),
+            kind=data["kind"],
+            cards=list(data.get("cards", [])),
+            source=data.get("source"),
+            meld_id=data.get("meld_id"),
+            card=data.get("card"),
+            auto=bool(data.get("auto", False)),
+        )
+
+
+@dataclass
+class Game:
+    """One table in one channel: its lobby, its match once begun, and everything needed to resume it.
+
+    ``version`` is bumped by every accepted change (it equals the storage row's version); panels carry
+    it so a stale click is refused. ``turn_deadline`` and ``round_deadline`` are epoch seconds (from the
+    service's clock): when the turn timer fires, and when the next round starts by itself.
+    ``auto_turn`` is the match seat whose current turn the computer is playing after a timeout.
+    ``stats_recorded`` is true once the match's results went to the statistics (exactly once).
+    ``stopped_by`` is the user who stopped a running game with ``/romme stop``.
+
+    >>> game = Game(id=1, guild_id=10, channel_id=20, host_id=7)
+    >>> game.seats.append(Seat(user_id=7, name="Ada"))
+    >>> Game.from_snapshot(game.to_snapshot()) == game
+    True
+    >>> game.seat_of(7), game.seat_of(8)
+    (0, None)
+    """
+
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    status: GameStatus = GameStatus.LOBBY
+    rules: RuleSet = field(default_factory=RuleSet)
+    computers: int = 0
+    turn_timeout: float = 120.0
+    seats: list[Seat] = field(default_factory=list)
+    match: Match | None = None
+    version: int = 1
+    table_message_id: int | None = None
+    last_turn: list[TurnEvent] = field(default_factory=list)
+    turn_deadline: float | None = None
+    round_deadline: float | None = None
+    auto_turn: int | None = None
+    stats_recorded: bool = False
+    stopped_by: int | None = None
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat ``user_id`` owns at this table (also after leaving), or ``None``."""
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    def active_seat_of(self, user_id: int) -> int | None:
+        """The seat ``user_id`` plays at this table (not left), or ``None``."""
+        index = self.seat_of(user_id)
+        if index is None or self.seats[index].has_left:
+            return None
+        return index
+
+    @property
+    def host_name(self) -> str:
+        """The host's seat name, or ``""`` when the host has no seat."""
+        index = self.seat_of(self.host_id)
+        return "" if index is None else self.seats[index].name
+
+    @property
+    def running(self) -> bool:
+        """The match has begun and is not over, stopped or cancelled."""
+        return self.status is GameStatus.PLAYING
+
+    @property
+    def to_play(self) -> int | None:
+        """The match seat whose turn it is, or ``None`` when no turn is being played."""
+        if self.match is None or not self.running or self.match.round.phase == "over":
+            return None
+        return self.match.round_seats[self.match.round.to_play]
+
+    @property
+    def between_rounds(self) -> bool:
+        """A round is over and the next one has not begun yet."""
+        return (
+            self.running
+            and self.match is not None
+            and self.match.round.phase == "over"
+            and not self.match.over
+        )
+
+    def to_snapshot(self) -> dict[str, Any]:
+        """Everything about the game as JSON-ready data, with the match's own snapshot inside."""
+        return {
+            "version": SNAPSHOT_FORMAT,
+            "id": self.id,
+            "guild_id": self.guild_id,
+            "channel_id": self.channel_id,
+            "host_id": self.host_id,
+            "status": str(self.status),
+            "rules": self.rules.to_dict(),
+            "computers": self.computers,
+            "turn_timeout": self.turn_timeout,
+            "seats": [seat.to_dict() for seat in self.seats],
+            "match": None if self.match is None else self.match.to_dict(),
+            "game_version": self.version,
+            "table_message_id": self.table_message_id,
+            "last_turn": [event.to_dict() for event in self.last_turn],
+            "turn_deadline": self.turn_deadline,
+            "round_deadline": self.round_deadline,
+            "auto_turn": self.auto_turn,
+            "stats_recorded": self.stats_recorded,
+            "stopped_by": self.stopped_by,
+        }
+
+    @classmethod
+    def from_snapshot(cls, data: dict[str, Any]) -> Game:
+        """The game of :meth:`to_snapshot`; refuses a snapshot format this code does not know."""
+        if data.get("version") != SNAPSHOT_FORMAT:
+            raise ValueError(f"unknown game snapshot format {data.get('version')!r}")
+        match = None
+        if data.get("match") is not None:
+            from bot.engine.match import Match
+
+            match = Match.from_dict(data["match"])
+        return cls(
+            id=data["id"],
+            guild_id=data["guild_id"],
+            channel_id=data["channel_id"],
+            host_id=data["host_id"],
+            status=GameStatus(data["status"]),
+            rules=RuleSet.from_dict(data["rules"]),
+            computers=data.get("computers", 0),
+            turn_timeout=data.get("turn_timeout", 120.0),
+            seats=[Seat.from_dict(seat) for seat in data["seats"]],
+            match=match,
+            version=data.get("game_version", 1),
+            table_message_id=data.get("table_message_id"),
+            last_turn=[TurnEvent.from_dict(event) for event in data.get("last_turn", [])],
+            turn_deadline=data.get("turn_deadline"),
+            round_deadline=data.get("round_deadline"),
+            auto_turn=data.get("auto_turn"),
+            stats_recorded=bool(data.get("stats_recorded", False)),
+            stopped_by=data.get("stopped_by"),
+        )
