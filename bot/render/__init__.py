@@ -1,0 +1,1 @@
+"""Rendering: embeds and components built from plain game state."""
