@@ -1,0 +1,95 @@
+"""The command line: ``romme-bot`` / ``python -m bot``, with subcommands.
+
+``romme-bot`` (or ``romme-bot run``) reads the settings, checks the database and connects to
+Discord. A setting or database problem is one line on stderr and exit status 2, never a traceback.
+
+To add a subcommand, add a parser in :func:`build_parser` whose ``handler`` takes the parsed
+arguments and returns the exit status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+from collections.abc import Sequence
+
+from bot.config import ConfigError, Settings, load_settings
+from bot.storage import Storage, StorageError
+
+EXIT_USAGE = 2
+"""Exit status for a bad setting or an unusable database (as argparse uses for bad arguments)."""
+
+log = logging.getLogger("bot")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser; with no subcommand the bot runs.
+
+    >>> build_parser().parse_args([]).handler.__name__
+    'run_command'
+    """
+    parser = argparse.ArgumentParser(
+        prog="romme-bot",
+        description="A Discord bot that hosts Rommé (German Rummy). Settings come from the "
+        "environment and .env (see .env.example).",
+    )
+    parser.set_defaults(handler=run_command)
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND")
+    run = commands.add_parser("run", help="connect to Discord and host games (the default)")
+    run.set_defaults(handler=run_command)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line and return the exit status (the ``romme-bot`` entry point)."""
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.handler(args))
+    except (ConfigError, StorageError) as exc:
+        print(f"romme-bot: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 0
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """Connect to Discord with the settings from the environment and ``.env``; stop on SIGTERM/Ctrl-C."""
+    settings = load_settings()
+    token = settings.require_token()
+    logging.basicConfig(
+        level=settings.log_level,
+        format="%(asctime)s %(levelname)-8s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    return asyncio.run(_run(settings, token))
+
+
+async def _run(settings: Settings, token: str) -> int:
+    # Checking the database before connecting reports a bad file without touching the network.
+    storage = await Storage.open(settings.database_path)
+    await storage.close()
+
+    import discord  # here, so that a bad setting is reported without loading discord at all
+
+    from bot.client import create_bot
+
+    bot = create_bot(settings)
+    loop = asyncio.get_running_loop()
+    # docker stop sends SIGTERM: close cleanly so the cogs can save and the database is closed.
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
+    try:
+        async with bot:
+            await bot.start(token)
+    except discord.LoginFailure:
+        raise ConfigError(
+            "DISCORD_TOKEN", "was refused by Discord: copy the token again from the developer portal"
+        ) from None
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

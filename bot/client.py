@@ -1,0 +1,123 @@
+"""The bot itself: a ``commands.Bot`` that owns the settings and the database for its lifetime.
+
+Start-up order (``setup_hook``, before the gateway connects, so no interaction can arrive early):
+
+1. open the :class:`~bot.storage.Storage` (schema migrations run here);
+2. load the extensions in :data:`EXTENSIONS`. Each cog's ``cog_load`` registers its persistent
+   components (``self.bot.add_dynamic_items(...)``), so a button on a message posted before a
+   restart finds its handler again, and may read ``self.bot.storage`` to bring back unfinished games;
+3. sync the slash commands: to ``DEV_GUILD_ID`` (instant, for development) or globally.
+
+:meth:`RommeBot.close` unloads the extensions first (their ``cog_unload`` may still save), then
+disconnects, then closes the database.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.storage import Storage
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS: tuple[str, ...] = ("cogs.romme",)
+"""The extensions loaded at start, in order."""
+
+
+def bot_intents() -> discord.Intents:
+    """The gateway intents the bot asks for: servers and channels only, nothing privileged.
+
+    Slash commands and components arrive as interactions whatever the intents, and the bot never
+    reads messages or the member list.
+
+    >>> bot_intents().guilds, bot_intents().message_content, bot_intents().members
+    (True, False, False)
+    """
+    intents = discord.Intents.none()
+    intents.guilds = True
+    return intents
+
+
+class RommeBot(commands.Bot):
+    """The Rommé bot. Build it with :func:`create_bot`; ``bot.start(token)`` connects it."""
+
+    def __init__(self, settings: Settings) -> None:
+        """A bot that is not logged in yet; nothing is opened before :meth:`setup_hook`."""
+        super().__init__(
+            # Only slash commands are used; a mention prefix keeps commands.Bot happy without the
+            # message-content intent.
+            command_prefix=commands.when_mentioned,
+            help_command=None,
+            intents=bot_intents(),
+            # A table mentions the person on turn; nobody can make the bot ping @everyone or a role.
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=True, replied_user=False
+            ),
+        )
+        self.settings = settings
+        self._storage: Storage | None = None
+
+    @property
+    def storage(self) -> Storage:
+        """The open database; raises ``RuntimeError`` before :meth:`setup_hook` or after :meth:`close`."""
+        if self._storage is None or self._storage.closed:
+            raise RuntimeError("the bot's storage is not open (setup_hook has not run, or the bot is closed)")
+        return self._storage
+
+    async def setup_hook(self) -> None:
+        """Open the database, load the cogs (which register persistent components), sync the commands."""
+        self._storage = await Storage.open(self.settings.database_path)
+        log.info("database %s is open", self.settings.database_path)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> list[app_commands.AppCommand]:
+        """Send the command tree to Discord: to ``DEV_GUILD_ID`` only, if set, else globally.
+
+        A global sync can take a while to show up in every client; a server sync is instant, which
+        is why development uses ``DEV_GUILD_ID``.
+        """
+        guild_id = self.settings.dev_guild_id
+        if guild_id is None:
+            synced = await self.tree.sync()
+        else:
+            guild = discord.Object(guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        log.info(
+            "synced %d commands to %s", len(synced), f"server {guild_id}" if guild_id else "every server"
+        )
+        return synced
+
+    async def on_ready(self) -> None:
+        """Log who the bot is once the gateway is ready."""
+        log.info("logged in as %s in %d servers", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        """Unload the cogs, disconnect, then close the database; safe to call more than once."""
+        try:
+            await super().close()
+        finally:
+            if self._storage is not None:
+                await self._storage.close()
+
+
+def create_bot(settings: Settings | None = None, **overrides: Any) -> RommeBot:
+    """The bot, not logged in: ``settings`` (default: the defaults, NOT the environment) with
+    ``overrides`` by keyword: ``database_path``, ``turn_timeout``, ``computer_delay``,
+    ``dev_guild_id``, ``log_level``, ``token``. No token is needed to build it; only to connect.
+
+    Tests and benchmarks build the bot only through this; the command line passes the settings
+    read by :func:`bot.config.load_settings`.
+
+    >>> create_bot(computer_delay=0).settings.computer_delay
+    0.0
+    """
+    return RommeBot((settings or Settings()).with_overrides(**overrides))

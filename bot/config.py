@@ -1,0 +1,181 @@
+"""The bot's settings: read from the environment and a ``.env`` file, checked once, then frozen.
+
+Nothing here imports discord, so the command line can refuse a bad setting before any network code
+loads. Every check names the environment variable it is about, because that is what a server admin
+has to fix.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from dotenv import dotenv_values
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+# The keyword of each setting (as create_bot takes it) and the environment variable it comes from.
+ENV_NAMES = {
+    "token": "DISCORD_TOKEN",
+    "database_path": "DATABASE_PATH",
+    "dev_guild_id": "DEV_GUILD_ID",
+    "log_level": "LOG_LEVEL",
+    "turn_timeout": "TURN_TIMEOUT",
+    "computer_delay": "COMPUTER_DELAY",
+}
+
+
+class ConfigError(ValueError):
+    """A setting is missing or has a value the bot cannot use.
+
+    ``str(error)`` is one line that starts with the environment variable's name.
+
+    >>> str(ConfigError("TURN_TIMEOUT", "must be a number of seconds above 0, not 'soon'"))
+    "TURN_TIMEOUT must be a number of seconds above 0, not 'soon'"
+    """
+
+    def __init__(self, setting: str, problem: str) -> None:
+        super().__init__(f"{setting} {problem}")
+        self.setting = setting
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the bot can be configured with; the defaults are what ``.env.example`` documents.
+
+    Build it with :func:`load_settings` (environment and ``.env``) or directly, with keywords.
+    Invalid values raise :class:`ConfigError`.
+
+    >>> Settings().turn_timeout
+    120.0
+    >>> Settings(computer_delay=0).computer_delay
+    0.0
+    >>> Settings(turn_timeout=-1)
+    Traceback (most recent call last):
+    ...
+    bot.config.ConfigError: TURN_TIMEOUT must be a number of seconds above 0, not -1
+    """
+
+    token: str | None = None
+    """The bot token from the Discord developer portal; only needed to connect."""
+    database_path: Path = Path("romme.db")
+    """The SQLite file that keeps every game, move and score."""
+    dev_guild_id: int | None = None
+    """Sync the slash commands to this one server at once (development); ``None`` syncs globally."""
+    log_level: str = "INFO"
+    """The level of the bot's log on stderr."""
+    turn_timeout: float = 120.0
+    """Default seconds a person has for a turn before the computer plays it for them."""
+    computer_delay: float = 1.5
+    """Seconds between two moves of a computer player, so people can follow them."""
+
+    def __post_init__(self) -> None:
+        # object.__setattr__: the dataclass is frozen, and normalising here keeps one source of truth.
+        set_ = object.__setattr__
+        if self.token is not None:
+            if not isinstance(self.token, str):
+                raise ConfigError("DISCORD_TOKEN", "must be text")
+            set_(self, "token", self.token.strip() or None)
+        if not isinstance(self.database_path, (str, os.PathLike)) or not str(self.database_path).strip():
+            raise ConfigError("DATABASE_PATH", f"must be a file path, not {self.database_path!r}")
+        set_(self, "database_path", Path(self.database_path))
+        set_(self, "dev_guild_id", _snowflake_or_none(self.dev_guild_id))
+        level = str(self.log_level).strip().upper()
+        if level not in LOG_LEVELS:
+            raise ConfigError("LOG_LEVEL", f"must be one of {', '.join(LOG_LEVELS)}, not {self.log_level!r}")
+        set_(self, "log_level", level)
+        set_(self, "turn_timeout", _seconds("TURN_TIMEOUT", self.turn_timeout, allow_zero=False))
+        set_(self, "computer_delay", _seconds("COMPUTER_DELAY", self.computer_delay, allow_zero=True))
+
+    def with_overrides(self, **overrides: Any) -> Settings:
+        """A copy with some settings replaced (checked like the originals).
+
+        >>> Settings().with_overrides(database_path="/tmp/x.db").database_path
+        PosixPath('/tmp/x.db')
+        >>> Settings().with_overrides(colour="red")
+        Traceback (most recent call last):
+        ...
+        TypeError: unknown setting 'colour'; known: token, database_path, dev_guild_id, ...
+        """
+        known = [f.name for f in fields(self)]
+        for name in overrides:
+            if name not in known:
+                raise TypeError(f"unknown setting {name!r}; known: {', '.join(known[:3])}, ...")
+        return replace(self, **overrides)
+
+    def require_token(self) -> str:
+        """The token, or a :class:`ConfigError` saying where to put it.
+
+        >>> Settings(token="abc").require_token()
+        'abc'
+        """
+        if not self.token:
+            raise ConfigError(
+                "DISCORD_TOKEN",
+                "is not set: put the bot token from the Discord developer portal in .env "
+                "(see .env.example) or in the environment",
+            )
+        return self.token
+
+
+def load_settings(
+    environ: Mapping[str, str] | None = None, dotenv_path: str | Path | None = ".env"
+) -> Settings:
+    """Settings from ``environ`` (default: ``os.environ``) over those in ``dotenv_path``.
+
+    A variable set in the environment wins over the same one in the file; an empty value counts as
+    not set. ``dotenv_path=None`` reads no file. Raises :class:`ConfigError`.
+
+    >>> load_settings({"TURN_TIMEOUT": "90", "DEV_GUILD_ID": ""}, dotenv_path=None).turn_timeout
+    90.0
+    """
+    values: dict[str, str | None] = {}
+    if dotenv_path is not None and Path(dotenv_path).is_file():
+        values.update(dotenv_values(dotenv_path))
+    values.update(os.environ if environ is None else environ)
+    given = {
+        name: raw.strip()
+        for name, env_name in ENV_NAMES.items()
+        if (raw := values.get(env_name)) is not None and raw.strip()
+    }
+    return Settings(**given)  # type: ignore[arg-type]  # text is parsed and checked in __post_init__
+
+
+def _snowflake_or_none(value: object) -> int | None:
+    if value is None:
+        return None
+    try:
+        number = _whole_number(value)
+    except ValueError:
+        number = -1
+    if number <= 0:
+        raise ConfigError("DEV_GUILD_ID", f"must be a server id (a positive whole number), not {value!r}")
+    return number
+
+
+def _whole_number(value: object) -> int:
+    if isinstance(value, bool):
+        raise ValueError(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    raise ValueError(value)
+
+
+def _seconds(setting: str, value: object, *, allow_zero: bool) -> float:
+    bound = "0 or more" if allow_zero else "above 0"
+    problem = f"must be a number of seconds {bound}, not {value!r}"
+    if isinstance(value, bool):
+        raise ConfigError(setting, problem)
+    try:
+        seconds = float(value)  # type: ignore[arg-type]  # any failure is reported the same way
+    except (TypeError, ValueError):
+        raise ConfigError(setting, problem) from None
+    if not math.isfinite(seconds) or seconds < 0 or (seconds == 0 and not allow_zero):
+        raise ConfigError(setting, problem)
+    return seconds

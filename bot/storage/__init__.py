@@ -1,0 +1,50 @@
+"""Everything the bot keeps on disk, in one SQLite file (see ``migrations/`` for the schema).
+
+>>> import asyncio, tempfile, pathlib
+>>> async def demo(path):
+...     storage = await Storage.open(path)
+...     game_id = await storage.create_game(guild_id=1, channel_id=2, host_id=3, snapshot={"version": 1})
+...     saved = await storage.save_game(
+...         game_id, {"version": 1, "turn": 1}, "playing",
+...         expected_version=1, move=MoveEntry(seat=0, user_id=3, move={"kind": "draw"}))
+...     await storage.close()
+...     return saved
+>>> with tempfile.TemporaryDirectory() as folder:
+...     asyncio.run(demo(pathlib.Path(folder) / "romme.db"))
+SaveResult(version=2, seq=1)
+"""
+
+from bot.storage.database import Storage
+from bot.storage.errors import ChannelBusy, GameNotFound, StorageError, VersionConflict
+from bot.storage.records import (
+    GAME_STATUSES,
+    OPEN_STATUSES,
+    GameRecord,
+    GameStatus,
+    MatchResult,
+    MoveEntry,
+    MoveRecord,
+    PlayerStats,
+    RoundScore,
+    SaveResult,
+)
+from bot.storage.schema import SCHEMA_VERSION
+
+__all__ = [
+    "GAME_STATUSES",
+    "OPEN_STATUSES",
+    "SCHEMA_VERSION",
+    "ChannelBusy",
+    "GameNotFound",
+    "GameRecord",
+    "GameStatus",
+    "MatchResult",
+    "MoveEntry",
+    "MoveRecord",
+    "PlayerStats",
+    "RoundScore",
+    "SaveResult",
+    "Storage",
+    "StorageError",
+    "VersionConflict",
+]

@@ -1,0 +1,398 @@
+"""The bot's SQLite database: games, their move log, round scores and player statistics.
+
+One :class:`Storage` owns one connection. Every call takes the same lock, so writes are serialised
+and no read sees half a transaction; SQLite's WAL keeps the file consistent if the process dies.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.storage.errors import ChannelBusy, GameNotFound, StorageError, VersionConflict
+from bot.storage.records import (
+    GAME_STATUSES,
+    OPEN_STATUSES,
+    GameRecord,
+    GameStatus,
+    MatchResult,
+    MoveEntry,
+    MoveRecord,
+    PlayerStats,
+    RoundScore,
+    SaveResult,
+)
+from bot.storage.schema import migrate
+
+log = logging.getLogger(__name__)
+
+BUSY_TIMEOUT_MS = 5000
+_NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+# SQL text for "status IN (...)": the statuses of a game that is not over.
+_OPEN = "(" + ", ".join(f"'{status}'" for status in OPEN_STATUSES) + ")"
+
+
+class Storage:
+    """The database of one bot. Open it with :meth:`Storage.open`; close it with :meth:`close`.
+
+    All methods are coroutines; each write is one transaction, and a write either happens whole or
+    not at all.
+    """
+
+    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
+        """Wrap an open, migrated connection; use :meth:`Storage.open` instead."""
+        self._db: aiosqlite.Connection | None = db
+        self._lock = asyncio.Lock()
+        self.path = path
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Storage:
+        """Open (or create) the database file and bring its schema up to date.
+
+        Raises :class:`StorageError` with one line naming the file when the file cannot be opened,
+        is not an SQLite database, belongs to another program or is newer than this code.
+        """
+        path = Path(path)
+        try:
+            db = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StorageError(f"{path}: cannot open the database ({exc})") from None
+        try:
+            db.row_factory = sqlite3.Row
+            await _configure(db, path)
+            await migrate(db, str(path))
+        except sqlite3.DatabaseError as exc:
+            await db.close()
+            raise StorageError(f"{path} is not a readable SQLite database ({exc})") from None
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db, path)
+
+    async def close(self) -> None:
+        """Close the connection after the running call; closing twice is harmless."""
+        async with self._lock:
+            if self._db is not None:
+                db, self._db = self._db, None
+                await db.close()
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` has run."""
+        return self._db is None
+
+    # ------------------------------------------------------------------ games
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        snapshot: dict[str, Any],
+        status: GameStatus = "lobby",
+    ) -> int:
+        """Save a new game at version 1 and return its id.
+
+        Raises :class:`ChannelBusy` if the channel already has a game in the lobby or in play.
+        """
+        _check_status(status)
+        snapshot_json = _dumps(snapshot)
+        async with self._transaction() as db:
+            async with db.execute(
+                f"SELECT id FROM games WHERE channel_id = ? AND status IN {_OPEN}", (channel_id,)
+            ) as cursor:
+                row = await cursor.fetchone()
+            if row is not None and status in OPEN_STATUSES:
+                raise ChannelBusy(channel_id, game_id=row["id"])
+            cursor = await db.execute(
+                "INSERT INTO games (guild_id, channel_id, host_id, status, snapshot) VALUES (?, ?, ?, ?, ?)",
+                (guild_id, channel_id, host_id, status, snapshot_json),
+            )
+            game_id = cursor.lastrowid
+        assert game_id is not None
+        return game_id
+
+    async def save_game(
+        self,
+        game_id: int,
+        snapshot: dict[str, Any],
+        status: GameStatus,
+        *,
+        expected_version: int | None = None,
+        move: MoveEntry | None = None,
+        round_scores: Sequence[RoundScore] = (),
+        match_results: Sequence[MatchResult] = (),
+    ) -> SaveResult:
+        """Replace the game's snapshot and status, and with them, in the SAME transaction, append
+        ``move`` to the log, record ``round_scores`` and ``match_results`` (see :meth:`record_match`).
+
+        With ``expected_version`` the save is refused (:class:`VersionConflict`, nothing written)
+        unless the game is still at that version. Raises :class:`GameNotFound`.
+        """
+        _check_status(status)
+        snapshot_json = _dumps(snapshot)
+        async with self._transaction() as db:
+            version = await _version(db, game_id)
+            if expected_version is not None and expected_version != version:
+                raise VersionConflict(game_id, expected=expected_version, actual=version)
+            await db.execute(
+                f"UPDATE games SET snapshot = ?, status = ?, version = version + 1, updated_at = {_NOW} "
+                "WHERE id = ?",
+                (snapshot_json, status, game_id),
+            )
+            seq = await _append_move(db, game_id, move) if move is not None else None
+            await _insert_round_scores(db, game_id, round_scores)
+            await _record_match(db, game_id, match_results)
+        return SaveResult(version=version + 1, seq=seq)
+
+    async def set_table_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the id of the game's public table message (``None``: it must be posted again).
+
+        This is not a game move: the version stays. Raises :class:`GameNotFound`.
+        """
+        async with self._transaction() as db:
+            cursor = await db.execute(
+                f"UPDATE games SET table_message_id = ?, updated_at = {_NOW} WHERE id = ?",
+                (message_id, game_id),
+            )
+            if cursor.rowcount == 0:
+                raise GameNotFound(game_id)
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        """The game with this id, or ``None``."""
+        rows = await self._fetch("SELECT * FROM games WHERE id = ?", (game_id,))
+        return _game(rows[0]) if rows else None
+
+    async def game_in_channel(self, channel_id: int) -> GameRecord | None:
+        """The game in the lobby or in play in this channel, or ``None`` (one per channel)."""
+        rows = await self._fetch(
+            f"SELECT * FROM games WHERE channel_id = ? AND status IN {_OPEN}", (channel_id,)
+        )
+        return _game(rows[0]) if rows else None
+
+    async def unfinished_games(self) -> list[GameRecord]:
+        """Every game in the lobby or in play, oldest first: what to bring back after a restart."""
+        rows = await self._fetch(f"SELECT * FROM games WHERE status IN {_OPEN} ORDER BY id")
+        return [_game(row) for row in rows]
+
+    async def moves(self, game_id: int, *, after: int = 0) -> list[MoveRecord]:
+        """The game's logged moves with ``seq`` above ``after``, in order."""
+        rows = await self._fetch(
+            "SELECT * FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after)
+        )
+        return [
+            MoveRecord(
+                game_id=row["game_id"],
+                seq=row["seq"],
+                seat=row["seat"],
+                user_id=row["user_id"],
+                move=json.loads(row["move"]),
+                created_at=_time(row["created_at"]),
+            )
+            for row in rows
+        ]
+
+    # ------------------------------------------------------------------ scores and statistics
+
+    async def record_round(self, game_id: int, scores: Sequence[RoundScore]) -> None:
+        """Record the scores of one finished round (one row per seat).
+
+        Prefer passing ``round_scores`` to :meth:`save_game` with the round's last move, so both are
+        one transaction. Raises :class:`GameNotFound`, or ``sqlite3.IntegrityError`` for a seat's
+        round that is already recorded (nothing is written then).
+        """
+        async with self._transaction() as db:
+            await _version(db, game_id)
+            await _insert_round_scores(db, game_id, scores)
+
+    async def round_scores(self, game_id: int) -> list[RoundScore]:
+        """Every recorded round score of the game, by round then seat."""
+        rows = await self._fetch(
+            "SELECT * FROM round_scores WHERE game_id = ? ORDER BY round_no, seat", (game_id,)
+        )
+        return [
+            RoundScore(
+                round_no=row["round_no"],
+                seat=row["seat"],
+                user_id=row["user_id"],
+                melded=row["melded"],
+                in_hand=row["in_hand"],
+                score=row["score"],
+            )
+            for row in rows
+        ]
+
+    async def record_match(self, game_id: int, results: Iterable[MatchResult]) -> int:
+        """Add a finished match's results to the players' statistics on the game's server.
+
+        A person already recorded for this game is skipped, so recording again after a crash or a
+        retry counts nothing twice. Returns how many results were new. Raises :class:`GameNotFound`.
+        """
+        async with self._transaction() as db:
+            return await _record_match(db, game_id, list(results))
+
+    async def player_record(self, guild_id: int, user_id: int) -> PlayerStats | None:
+        """A person's statistics on one server, or ``None`` if they never finished a match there."""
+        rows = await self._fetch(
+            "SELECT * FROM player_stats WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+        )
+        return _stats(rows[0]) if rows else None
+
+    async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PlayerStats]:
+        """The server's best players: most matches won, then most points, then fewest matches."""
+        rows = await self._fetch(
+            "SELECT * FROM player_stats WHERE guild_id = ? "
+            "ORDER BY matches_won DESC, points DESC, matches_played ASC, user_id ASC LIMIT ?",
+            (guild_id, limit),
+        )
+        return [_stats(row) for row in rows]
+
+    # ------------------------------------------------------------------ plumbing
+
+    def _connection(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise StorageError(f"{self.path}: the database is closed")
+        return self._db
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            db = self._connection()
+            # IMMEDIATE takes the write lock now, so a second process waits (busy_timeout) at BEGIN
+            # instead of failing halfway through the transaction.
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                # shield: even if this task is cancelled again, the ROLLBACK is already queued.
+                await asyncio.shield(db.execute("ROLLBACK"))
+                raise
+            await asyncio.shield(db.execute("COMMIT"))
+
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        async with self._lock, self._connection().execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+
+async def _configure(db: aiosqlite.Connection, path: Path) -> None:
+    async with db.execute("PRAGMA journal_mode = WAL") as cursor:
+        row = await cursor.fetchone()
+    if row is not None and str(row[0]).lower() != "wal":
+        log.warning("%s: journal mode is %s, not WAL", path, row[0])
+    await db.execute("PRAGMA foreign_keys = ON")
+    await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    # FULL: a move the bot has answered for must survive a power cut, not only a crash.
+    await db.execute("PRAGMA synchronous = FULL")
+
+
+async def _version(db: aiosqlite.Connection, game_id: int) -> int:
+    async with db.execute("SELECT version FROM games WHERE id = ?", (game_id,)) as cursor:
+        row = await cursor.fetchone()
+    if row is None:
+        raise GameNotFound(game_id)
+    return int(row[0])
+
+
+async def _append_move(db: aiosqlite.Connection, game_id: int, move: MoveEntry) -> int:
+    async with db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?", (game_id,)) as cur:
+        row = await cur.fetchone()
+    assert row is not None
+    seq = int(row[0])
+    await db.execute(
+        "INSERT INTO moves (game_id, seq, seat, user_id, move) VALUES (?, ?, ?, ?, ?)",
+        (game_id, seq, move.seat, move.user_id, _dumps(move.move)),
+    )
+    return seq
+
+
+async def _insert_round_scores(db: aiosqlite.Connection, game_id: int, scores: Sequence[RoundScore]) -> None:
+    await db.executemany(
+        "INSERT INTO round_scores (game_id, round_no, seat, user_id, melded, in_hand, score) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(game_id, s.round_no, s.seat, s.user_id, s.melded, s.in_hand, s.score) for s in scores],
+    )
+
+
+async def _record_match(db: aiosqlite.Connection, game_id: int, results: Sequence[MatchResult]) -> int:
+    if not results:
+        return 0
+    async with db.execute("SELECT guild_id FROM games WHERE id = ?", (game_id,)) as cursor:
+        row = await cursor.fetchone()
+    if row is None:
+        raise GameNotFound(game_id)
+    guild_id = row[0]
+    new = 0
+    for result in results:
+        cursor = await db.execute(
+            "INSERT INTO match_results (game_id, user_id, points, won, best_round) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (game_id, user_id) DO NOTHING",
+            (game_id, result.user_id, result.points, int(result.won), result.best_round),
+        )
+        if cursor.rowcount == 0:
+            continue
+        new += 1
+        await db.execute(
+            "INSERT INTO player_stats (guild_id, user_id, matches_played, matches_won, points, best_round) "
+            "VALUES (?, ?, 1, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET "
+            "matches_played = matches_played + 1, "
+            "matches_won = matches_won + excluded.matches_won, "
+            "points = points + excluded.points, "
+            "best_round = CASE WHEN best_round IS NULL THEN excluded.best_round "
+            "WHEN excluded.best_round IS NULL THEN best_round "
+            "ELSE MAX(best_round, excluded.best_round) END",
+            (guild_id, result.user_id, int(result.won), result.points, result.best_round),
+        )
+    return new
+
+
+def _check_status(status: str) -> None:
+    if status not in GAME_STATUSES:
+        raise ValueError(f"status must be one of {', '.join(GAME_STATUSES)}, not {status!r}")
+
+
+def _dumps(value: dict[str, Any]) -> str:
+    if not isinstance(value, dict):
+        raise TypeError(f"expected a JSON object (dict), not {type(value).__name__}")
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+def _time(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
+def _game(row: sqlite3.Row) -> GameRecord:
+    return GameRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        host_id=row["host_id"],
+        table_message_id=row["table_message_id"],
+        status=row["status"],
+        snapshot=json.loads(row["snapshot"]),
+        version=row["version"],
+        created_at=_time(row["created_at"]),
+        updated_at=_time(row["updated_at"]),
+    )
+
+
+def _stats(row: sqlite3.Row) -> PlayerStats:
+    return PlayerStats(
+        guild_id=row["guild_id"],
+        user_id=row["user_id"],
+        matches_played=row["matches_played"],
+        matches_won=row["matches_won"],
+        points=row["points"],
+        best_round=row["best_round"],
+    )
