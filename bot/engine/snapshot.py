@@ -1,0 +1,142 @@
+"""JSON-ready snapshots of a round: the saved state (exact, secrets and random state included) and
+the view of one seat (nothing secret, R19)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from bot.engine.cards import Card, card_codes, parse_cards
+from bot.engine.meld import Meld
+from bot.engine.rules import RuleSet
+from bot.engine.table import TableMeld
+
+if TYPE_CHECKING:
+    from bot.engine.round import Round
+
+SNAPSHOT_VERSION = 1
+
+
+def rng_state(rng: random.Random) -> list[Any] | None:
+    """The state of a plain ``random.Random`` as a JSON-ready list; ``None`` for any other source
+    (``random.SystemRandom`` has no state to save).
+
+    >>> rng = random.Random(7)
+    >>> again = rng_from_state(rng_state(rng))
+    >>> again.random() == rng.random()
+    True
+    """
+    if type(rng) is not random.Random:
+        return None
+    version, internal, gauss_next = rng.getstate()
+    return [version, list(internal), gauss_next]
+
+
+def rng_from_state(state: list[Any] | None) -> random.Random:
+    """The generator of :func:`rng_state`; ``None`` gives a fresh ``random.SystemRandom()``."""
+    if state is None:
+        return random.SystemRandom()
+    rng = random.Random()
+    rng.setstate((state[0], tuple(state[1]), state[2]))
+    return rng
+
+
+def check_version(data: dict[str, Any], what: str) -> None:
+    """Refuse a snapshot of another version than this code writes."""
+    if data.get("version") != SNAPSHOT_VERSION:
+        raise ValueError(f"cannot read a {what} snapshot of version {data.get('version')!r}")
+
+
+def _code(card: Card | None) -> str | None:
+    return None if card is None else str(card)
+
+
+def round_to_dict(rnd: Round) -> dict[str, Any]:
+    """Everything :func:`round_from_dict` needs to rebuild ``rnd`` exactly."""
+    return {
+        "version": SNAPSHOT_VERSION,
+        "rules": rnd.rules.to_dict(),
+        "n_seats": rnd.n_seats,
+        "dealer": rnd.dealer,
+        "to_play": rnd.to_play,
+        "phase": rnd.phase,
+        "hands": [card_codes(hand) for hand in rnd._hands],
+        "pending": [[meld.to_dict() for meld in melds] for melds in rnd._pending],
+        "table": [tm.to_dict() for tm in rnd._table],
+        "stock": card_codes(rnd._stock),
+        "discard": card_codes(rnd._discard),
+        "opened": list(rnd._opened),
+        "opened_turn": list(rnd._opened_turn),
+        "reshuffles": rnd.reshuffles,
+        "taken_from_discard": _code(rnd.taken_from_discard),
+        "turn_no": rnd.turn_no,
+        "move_no": rnd.move_no,
+        "next_id": rnd._next_id,
+        "out": rnd.out,
+        "hand_romme": rnd._hand_romme,
+        "rng": rng_state(rnd._rng),
+    }
+
+
+def round_from_dict(cls: type[Round], data: dict[str, Any], rng: random.Random | None) -> Round:
+    """The round of :func:`round_to_dict`; ``rng`` replaces the saved generator when given."""
+    check_version(data, "round")
+    rnd = cls(
+        rules=RuleSet.from_dict(data["rules"]),
+        hands=[parse_cards(hand) for hand in data["hands"]],
+        stock=parse_cards(data["stock"]),
+        discard=parse_cards(data["discard"]),
+        dealer=data["dealer"],
+        to_play=data["to_play"],
+        rng=rng if rng is not None else rng_from_state(data["rng"]),
+    )
+    rnd.phase = data["phase"]
+    rnd._pending = [[Meld.from_dict(m) for m in melds] for melds in data["pending"]]
+    rnd._table = [TableMeld.from_dict(tm) for tm in data["table"]]
+    rnd._opened = list(data["opened"])
+    rnd._opened_turn = list(data["opened_turn"])
+    rnd.reshuffles = data["reshuffles"]
+    taken = data["taken_from_discard"]
+    rnd.taken_from_discard = None if taken is None else Card.parse(taken)
+    rnd.turn_no = data["turn_no"]
+    rnd.move_no = data["move_no"]
+    rnd._next_id = data["next_id"]
+    rnd.out = data["out"]
+    rnd._hand_romme = data["hand_romme"]
+    return rnd
+
+
+def round_view(rnd: Round, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` sees (R19): its own hand and proposed melds, counts of the other hands and of the
+    stock, the discard top, the table. ``seat`` ``None`` is an onlooker with no hand.
+    """
+    if seat is not None and not 0 <= seat < rnd.n_seats:
+        raise ValueError(f"there is no seat {seat!r}")
+    own = seat is not None
+    on_turn = own and seat == rnd.to_play and rnd.phase != "over"
+    return {
+        "version": SNAPSHOT_VERSION,
+        "seat": seat,
+        "n_seats": rnd.n_seats,
+        "dealer": rnd.dealer,
+        "to_play": rnd.to_play,
+        "phase": rnd.phase,
+        "rules": rnd.rules.to_dict(),
+        "hand": card_codes(rnd._hands[seat]) if own else [],
+        "pending": [meld.to_dict() for meld in rnd._pending[seat]] if own else [],
+        "pending_points": rnd.pending_points(seat) if own else 0,
+        "hand_counts": [rnd.hand_count(s) for s in range(rnd.n_seats)],
+        "opened": list(rnd._opened),
+        "table": [tm.to_dict() for tm in rnd._table],
+        "stock_count": rnd.stock_count,
+        "discard_top": _code(rnd.discard_top),
+        "discard_count": rnd.discard_count,
+        "reshuffles": rnd.reshuffles,
+        "taken_from_discard": _code(rnd.taken_from_discard) if on_turn else None,
+        "opening_needed": 0 if own and rnd._opened[seat] else rnd.rules.opening,
+        "actions": sorted(rnd.actions(seat)) if own else [],
+        "turn_no": rnd.turn_no,
+        "move_no": rnd.move_no,
+        "out": rnd.out,
+        "result": rnd.result().to_dict() if rnd.phase == "over" else None,
+    }
