@@ -1,0 +1,73 @@
+"""Cards and melds as text: ``7♥``, ``🃏``; a hand sorted by suit or by rank.
+
+>>> cards_text(["QS", "QH", "JK"])
+'Q♠ Q♥ 🃏'
+>>> sorted_codes(["JK", "7H", "AS", "7H", "2S"], "suit")
+['AS', '2S', '7H', '7H', 'JK']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from bot.engine.cards import Card, card_codes, sort_by_rank, sort_by_suit
+from bot.i18n import t
+
+
+def card_text(card: Card | str) -> str:
+    """One card for display (``Card.symbol``): ``"10H"`` → ``10♥``."""
+    return (card if isinstance(card, Card) else Card.parse(card)).symbol
+
+
+def cards_text(cards: Iterable[Card | str]) -> str:
+    """Cards separated by spaces; a dash for none."""
+    text = " ".join(card_text(card) for card in cards)
+    return text or t("cards.none")
+
+
+def sorted_codes(codes: Iterable[str], sort: str) -> list[str]:
+    """Card codes sorted ``"suit"`` (♠ ♥ ♦ ♣, jokers last) or ``"rank"`` (A … K, jokers last)."""
+    cards = [Card.parse(code) for code in codes]
+    return card_codes(sort_by_rank(cards) if sort == "rank" else sort_by_suit(cards))
+
+
+def hand_text(codes: Sequence[str], sort: str) -> str:
+    """A sorted hand; sorted by suit, a wider gap between suits so the groups read at a glance.
+
+    >>> hand_text(["7H", "AS", "2S", "JK"], "suit")
+    'A♠ 2♠ · 7♥ · 🃏'
+    """
+    ordered = sorted_codes(codes, sort)
+    if not ordered:
+        return t("cards.none")
+    if sort == "rank":
+        return cards_text(ordered)
+    groups: list[list[str]] = []
+    for code in ordered:
+        suit = Card.parse(code).suit or "JK"
+        if groups and (Card.parse(groups[-1][0]).suit or "JK") == suit:
+            groups[-1].append(code)
+        else:
+            groups.append([code])
+    return " · ".join(cards_text(group) for group in groups)
+
+
+def meld_cards_text(meld: dict[str, Any]) -> str:
+    """A meld dict's cards in table order (jokers where they lie)."""
+    return cards_text(meld["cards"])
+
+
+def take_cards(hand: Sequence[str], wanted: Iterable[str]) -> list[str]:
+    """The codes of ``wanted`` that ``hand`` holds, as a multiset: two 7♥ only if the hand has two.
+
+    >>> take_cards(["7H", "8H", "7H"], ["7H", "7H", "7H", "9S"])
+    ['7H', '7H']
+    """
+    left = list(hand)
+    taken = []
+    for code in wanted:
+        if code in left:
+            left.remove(code)
+            taken.append(code)
+    return taken

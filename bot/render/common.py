@@ -1,0 +1,163 @@
+"""Pieces every renderer shares: seat names, house-rule lines, Discord's embed limits.
+
+Discord refuses an embed with more than 25 fields, a field value over 1024 characters, a field name
+over 256, a description over 4096, a title over 256, or more than 6000 characters in all; long lists
+are split into fields here and cut with "… and N more" before they reach a limit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.engine.rules import RuleSet
+from bot.i18n import t
+
+if TYPE_CHECKING:
+    from bot.game import Game
+
+MAX_FIELDS = 25
+MAX_FIELD_VALUE = 1024
+MAX_FIELD_NAME = 256
+MAX_TITLE = 256
+MAX_DESCRIPTION = 4096
+MAX_FOOTER = 2048
+MAX_TOTAL = 6000
+COLOUR = discord.Colour.dark_green()
+
+
+def seat_name(game: Game, seat: int | None) -> str:
+    """The display name of match seat ``seat`` (``"?"`` for a seat the game does not have)."""
+    if seat is None or not 0 <= seat < len(game.seats):
+        return "?"
+    return game.seats[seat].name
+
+
+def seat_call(game: Game, seat: int | None) -> str:
+    """How the table calls a seat to play: a mention for a person, the name for the computer."""
+    if seat is None or not 0 <= seat < len(game.seats):
+        return "?"
+    person = game.seats[seat]
+    if person.is_person:
+        return f"<@{person.user_id}>"
+    return f"**{person.name}**"
+
+
+def count_cards(count: int) -> str:
+    """``1 card``, ``13 cards``."""
+    return t("seat.card") if count == 1 else t("seat.cards", count=count)
+
+
+def seat_tags(game: Game, seat: int) -> list[str]:
+    """Short notes about a seat: computer, left, away."""
+    person = game.seats[seat]
+    if person.has_left:
+        return [t("seat.tag.left")]
+    if person.computer:
+        return [t("seat.tag.computer")]
+    return [t("seat.tag.away")] if person.away else []
+
+
+def match_seat(game: Game, round_seat: int) -> int:
+    """The match seat of round seat ``round_seat`` (tie-break rounds seat only the leaders, R6)."""
+    if game.match is None:
+        return round_seat
+    return game.match.round_seats[round_seat]
+
+
+def house_rule_lines(
+    rules: RuleSet, *, turn_timeout: float | None = None, computers: int | None = None
+) -> list[str]:
+    """One line per house rule of ``rules`` (the table at the end of RULES.md)."""
+    lines = [
+        t("rules.jokers", count=rules.jokers),
+        t("rules.opening", points=rules.opening),
+        t(f"rules.scoring.{rules.scoring}"),
+        t("rules.hand_romme.on" if rules.hand_romme else "rules.hand_romme.off"),
+        t("rules.discard_to_go_out.on" if rules.discard_to_go_out else "rules.discard_to_go_out.off"),
+        t("rules.rounds.fixed", count=rules.rounds) if rules.rounds else t("rules.rounds.per_seat"),
+    ]
+    if turn_timeout is not None:
+        lines.append(t("rules.turn_timeout", seconds=round(turn_timeout)))
+    if computers:
+        lines.append(t("rules.computers", count=computers))
+    return lines
+
+
+def join_words(parts: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if not parts:
+        return ""
+    if len(parts) == 1:
+        return parts[0]
+    return t("list.pair", first=t("list.separator").join(parts[:-1]), last=parts[-1])
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, with an ellipsis when cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def line_fields(lines: Sequence[str], *, max_fields: int, more_key: str = "meld.more") -> list[str]:
+    """``lines`` packed into at most ``max_fields`` field values of ≤ 1024 characters each.
+
+    Lines that do not fit are dropped and the last value ends with "… and N more".
+
+    >>> line_fields(["a" * 600, "b" * 600, "c" * 600], max_fields=2, more_key="meld.more")[1][-20:]
+    'bbbbbb\\n… and 1 more melds'
+    """
+    values: list[list[str]] = []
+    size = 0
+    for index, line in enumerate(lines):
+        line = clip(line, MAX_FIELD_VALUE)
+        if values and size + 1 + len(line) <= MAX_FIELD_VALUE:
+            values[-1].append(line)
+            size += 1 + len(line)
+            continue
+        if len(values) == max_fields:
+            return _with_more(values, len(lines) - index, more_key)
+        values.append([line])
+        size = len(line)
+    return ["\n".join(value) for value in values]
+
+
+def _with_more(values: list[list[str]], left: int, more_key: str) -> list[str]:
+    last = values[-1]
+    while True:
+        more = t(more_key, count=left)
+        if len("\n".join([*last, more])) <= MAX_FIELD_VALUE or len(last) == 1:
+            break
+        last.pop()
+        left += 1
+    last.append(more)
+    return ["\n".join(value)[:MAX_FIELD_VALUE] for value in values]
+
+
+def embed_size(embed: discord.Embed) -> int:
+    """The characters Discord counts toward an embed's 6000 (discord.py's ``len(embed)``)."""
+    return len(embed)
+
+
+def check_embed(embed: discord.Embed) -> discord.Embed:
+    """``embed`` if it is within Discord's limits; ``ValueError`` naming the broken limit otherwise."""
+    if len(embed.fields) > MAX_FIELDS:
+        raise ValueError(f"{len(embed.fields)} fields")
+    for field in embed.fields:
+        if len(field.value or "") > MAX_FIELD_VALUE or len(field.name or "") > MAX_FIELD_NAME:
+            raise ValueError(f"field {field.name!r} too long")
+    if len(embed.title or "") > MAX_TITLE or len(embed.description or "") > MAX_DESCRIPTION:
+        raise ValueError("title or description too long")
+    if len(embed) > MAX_TOTAL:
+        raise ValueError(f"{len(embed)} characters in all")
+    return embed
+
+
+def new_embed(title: str, description: str | None = None) -> discord.Embed:
+    """An embed in the game's colour."""
+    return discord.Embed(
+        title=clip(title, MAX_TITLE),
+        description=None if description is None else clip(description, MAX_DESCRIPTION),
+        colour=COLOUR,
+    )

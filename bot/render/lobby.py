@@ -1,0 +1,68 @@
+"""The public lobby message: host, seats, house rules; Join, Leave, Add computer, Start, Cancel."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.i18n import t
+from bot.render.common import check_embed, clip, house_rule_lines, new_embed, seat_tags
+from bot.render.ids import public_id
+
+if TYPE_CHECKING:
+    from bot.game import Game
+
+MAX_SEATS = 6
+MIN_SEATS = 2
+
+
+def lobby(game: Game) -> tuple[discord.Embed, discord.ui.View]:
+    """The lobby of ``game``; once it has begun or was cancelled, the same message with every button off.
+
+    Join and Add computer are off when the six seats are taken (R3); Start is off below two seats.
+    """
+    status = str(game.status)
+    open_ = status == "lobby"
+    description = t("lobby.description", host=f"<@{game.host_id}>")
+    if status == "cancelled":
+        description = t("lobby.cancelled")
+    elif not open_:
+        description = t("lobby.started")
+    embed = new_embed(t("lobby.title"), description)
+    lines = []
+    for index, seat in enumerate(game.seats):
+        tags = seat_tags(game, index)
+        suffix = f" ({', '.join(tags)})" if tags else ""
+        lines.append(clip(f"{index + 1}. {seat.name}{suffix}", 170))
+    embed.add_field(
+        name=t("lobby.seats", count=len(game.seats), max=MAX_SEATS),
+        value="\n".join(lines) or t("lobby.no_seats"),
+        inline=False,
+    )
+    embed.add_field(
+        name=t("lobby.house_rules"),
+        value="\n".join(house_rule_lines(game.rules, turn_timeout=game.turn_timeout)),
+        inline=False,
+    )
+    embed.set_footer(text=t("lobby.footer", game_id=game.id))
+
+    full = len(game.seats) >= MAX_SEATS
+    view = discord.ui.View(timeout=None)
+    buttons = [
+        ("join", "button.join", discord.ButtonStyle.primary, full),
+        ("leave", "button.leave", discord.ButtonStyle.secondary, False),
+        ("add_computer", "button.add_computer", discord.ButtonStyle.secondary, full),
+        ("start", "button.start", discord.ButtonStyle.success, len(game.seats) < MIN_SEATS),
+        ("cancel", "button.cancel", discord.ButtonStyle.danger, False),
+    ]
+    for action, label, style, off in buttons:
+        view.add_item(
+            discord.ui.Button(
+                label=t(label),
+                style=style,
+                custom_id=public_id(game.id, action),
+                disabled=off or not open_,
+            )
+        )
+    return check_embed(embed), view

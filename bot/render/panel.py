@@ -1,0 +1,233 @@
+"""The private hand panel: the seat's own hand, its proposed melds, a card select and the move buttons.
+
+It is drawn ONLY from ``match.view(seat)`` (the seat's own view, R19) and the seats' names, so it can
+never show another hand. Its state (sort, selected cards, meld-choosing mode) rides in the custom ids
+(:mod:`bot.render.ids`); only the moves that can be legal are enabled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.engine.cards import Card
+from bot.i18n import t
+from bot.render.cards import card_text, cards_text, hand_text, sorted_codes, take_cards
+from bot.render.common import check_embed, clip, match_seat, new_embed, seat_name
+from bot.render.ids import MAX_SELECTED, Mode, PanelState, Sort, card_option_values, panel_id
+from bot.render.targets import lay_off_targets, swap_targets
+
+if TYPE_CHECKING:
+    from bot.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class PanelButtons:
+    """Which panel buttons are on: worked out from the seat's view and its selection alone."""
+
+    draw: bool = False
+    take: bool = False
+    meld: bool = False
+    lay_off: bool = False
+    swap_joker: bool = False
+    discard: bool = False
+    take_back: bool = False
+    hint: bool = False
+    sort: bool = False
+
+
+def panel_buttons(view: dict[str, Any], selected: list[str]) -> PanelButtons:
+    """The buttons that can lead to a legal move, from ``view["actions"]`` and the selection.
+
+    Meld needs three selected cards, Discard exactly one (not the card just taken from the discard
+    pile while other cards remain, R12), Lay off and Swap joker a table meld they can go to (R14-R16),
+    Take back a proposed meld (R13).
+    """
+    actions = set(view.get("actions", ()))
+    hand = view["hand"]
+    seat = view["seat"]
+    holding = view["hand_counts"][seat] if seat is not None else 0
+    rules = view.get("rules", {})
+    # With "discard to go out" a meld or lay-off may not use the last card (R17).
+    keeps_card = not rules.get("discard_to_go_out") or len(selected) < len(hand)
+    taken = view.get("taken_from_discard")
+    one = len(selected) == 1
+    return PanelButtons(
+        draw="draw_stock" in actions,
+        take="draw_discard" in actions,
+        meld="meld" in actions and len(selected) >= 3 and keeps_card,
+        lay_off="lay_off" in actions
+        and bool(selected)
+        and keeps_card
+        and bool(lay_off_targets(view, selected)),
+        swap_joker="swap_joker" in actions and len(selected) >= 3 and bool(swap_targets(view, selected)),
+        discard="discard" in actions and one and not (selected[0] == taken and holding > 1),
+        take_back="take_back" in actions,
+        hint=bool(hand) and view["phase"] != "over",
+        sort=bool(hand),
+    )
+
+
+def _status(game: Game, view: dict[str, Any]) -> str:
+    if view["seat"] is None:
+        return t("panel.sitting_out")
+    if view["phase"] == "over":
+        return t("panel.round_over")
+    if view["to_play"] != view["seat"]:
+        return t("panel.turn.other", name=seat_name(game, match_seat(game, view["to_play"])))
+    return t("panel.turn.draw" if view["phase"] == "draw" else "panel.turn.play")
+
+
+def panel_embed(game: Game, view: dict[str, Any], state: PanelState) -> discord.Embed:
+    """The panel's embed for a seat's own ``view``."""
+    hand = view["hand"]
+    title = t("panel.title.one") if len(hand) == 1 else t("panel.title", count=len(hand))
+    lines = [_status(game, view), "", hand_text(hand, state.sort) if hand else t("panel.empty_hand")]
+    lines.append(
+        t("panel.selected", cards=cards_text(state.cards)) if state.cards else t("panel.nothing_selected")
+    )
+    embed = new_embed(title, "\n".join(lines))
+    if view["pending"]:
+        embed.add_field(
+            name=t("panel.pending", points=view["pending_points"], needed=view["opening_needed"]),
+            value="\n".join(
+                t("meld.pending_line", cards=cards_text(m["cards"]), points=m["points"])
+                for m in view["pending"]
+            ),
+            inline=False,
+        )
+    notes = [
+        t("panel.opened")
+        if view["opening_needed"] == 0
+        else t("panel.opening_needed", points=view["opening_needed"])
+    ]
+    if view.get("taken_from_discard"):
+        notes.append(t("panel.taken", card=card_text(view["taken_from_discard"])))
+    if state.mode == "lay_off":
+        notes.append(t("panel.target.lay_off", cards=cards_text(state.cards)))
+    elif state.mode == "swap":
+        notes.append(t("panel.target.swap"))
+    embed.add_field(name="\u200b", value="\n".join(notes), inline=False)
+    embed.set_footer(text=t("panel.footer", game_id=game.id) + " · " + t(f"panel.sorted.{state.sort}"))
+    return check_embed(embed)
+
+
+def _card_select(game: Game, hand: list[str], state: PanelState) -> discord.ui.Select[Any] | None:
+    ordered = sorted_codes(hand, state.sort)[:MAX_SELECTED]
+    if not ordered:
+        return None
+    values = card_option_values(ordered)
+    wanted = list(state.cards)
+    options = []
+    for code, value in zip(ordered, values, strict=True):
+        chosen = code in wanted
+        if chosen:
+            wanted.remove(code)
+        options.append(discord.SelectOption(label=card_text(code), value=value, default=chosen))
+    placeholder = (
+        t("select.cards") if len(hand) <= MAX_SELECTED else t("select.cards.more", count=MAX_SELECTED)
+    )
+    return discord.ui.Select(
+        custom_id=panel_id(game.id, "select", game.version, PanelState(state.sort)),
+        placeholder=placeholder,
+        min_values=0,
+        max_values=len(options),
+        options=options,
+        row=0,
+    )
+
+
+def _target_select(game: Game, view: dict[str, Any], state: PanelState) -> discord.ui.Select[Any] | None:
+    if state.mode is None:
+        return None
+    targets = (lay_off_targets if state.mode == "lay_off" else swap_targets)(view, list(state.cards))
+    if not targets:
+        return None
+    owners = {meld["id"]: seat_name(game, match_seat(game, meld["owner"])) for meld in view["table"]}
+    melds = {meld["id"]: meld for meld in view["table"]}
+    options = []
+    for target in targets[:25]:
+        owner = clip(owners.get(target.meld_id, "?"), 32)
+        if target.card is not None:
+            label = t("select.option.swap", meld_id=target.meld_id, owner=owner, card=card_text(target.card))
+        elif target.end is not None:
+            label = t(f"select.option.meld_end.{target.end}", meld_id=target.meld_id, owner=owner)
+        else:
+            cards = cards_text(melds[target.meld_id]["cards"])
+            label = t("select.option.meld", meld_id=target.meld_id, owner=owner, cards=cards)
+        options.append(discord.SelectOption(label=clip(label, 100), value=target.value()))
+    return discord.ui.Select(
+        custom_id=panel_id(game.id, "target", game.version, state),
+        placeholder=t(f"select.target.{state.mode}"),
+        min_values=1,
+        max_values=1,
+        options=options,
+        row=3,
+    )
+
+
+def panel_view(game: Game, view: dict[str, Any], state: PanelState) -> discord.ui.View:
+    """The panel's components: card select, two rows of buttons, and the target select when asked."""
+    selected = list(state.cards)
+    on = panel_buttons(view, selected)
+    plain = PanelState(state.sort, None, state.cards)
+    flipped = plain.with_sort("rank" if state.sort == "suit" else "suit")
+    items = discord.ui.View(timeout=None)
+    select = _card_select(game, view["hand"], state)
+    if select is not None:
+        items.add_item(select)
+    buttons: list[tuple[str, str, discord.ButtonStyle, bool, int, PanelState]] = [
+        ("p_draw", "button.draw", discord.ButtonStyle.primary, on.draw, 1, plain),
+        ("p_take", "button.take", discord.ButtonStyle.primary, on.take, 1, plain),
+        ("meld", "button.meld", discord.ButtonStyle.success, on.meld, 1, plain),
+        ("discard", "button.discard", discord.ButtonStyle.danger, on.discard, 1, plain),
+        # The Sort button carries the order it switches to.
+        ("sort", "button.sort", discord.ButtonStyle.secondary, on.sort, 1, flipped),
+        ("layoff", "button.lay_off", discord.ButtonStyle.success, on.lay_off, 2, plain),
+        ("swap", "button.swap_joker", discord.ButtonStyle.success, on.swap_joker, 2, plain),
+        ("takeback", "button.take_back", discord.ButtonStyle.secondary, on.take_back, 2, plain),
+        ("hint", "button.hint", discord.ButtonStyle.secondary, on.hint, 2, plain),
+    ]
+    for action, label, style, enabled, row, button_state in buttons:
+        items.add_item(
+            discord.ui.Button(
+                label=t(label),
+                style=style,
+                custom_id=panel_id(game.id, action, game.version, button_state),
+                disabled=not enabled,
+                row=row,
+            )
+        )
+    target = _target_select(game, view, state)
+    if target is not None:
+        items.add_item(target)
+    return items
+
+
+def hand_panel(
+    game: Game,
+    seat: int,
+    *,
+    sort: Sort = "suit",
+    selected: Iterable[Card | str] = (),
+    target: Mode | None = None,
+) -> tuple[discord.Embed, discord.ui.View]:
+    """The hand panel of match seat ``seat``: the embed and its components.
+
+    ``selected`` cards not in the hand are dropped (the same code twice selects both copies);
+    ``target`` ``"lay_off"`` or ``"swap"`` adds the select of target melds.
+    """
+    if game.match is None:
+        raise ValueError("no hand before the match begins")
+    view = game.match.view(seat)
+    codes = [str(card) for card in selected]
+    state = PanelState(sort, target, tuple(take_cards(view["hand"], codes)[:MAX_SELECTED]))
+    embed = panel_embed(game, view, state)
+    if state.mode is not None:
+        targets = (lay_off_targets if state.mode == "lay_off" else swap_targets)(view, list(state.cards))
+        if not targets:
+            embed.add_field(name="\u200b", value=t("select.target.none"), inline=False)
+    return embed, panel_view(game, view, state)

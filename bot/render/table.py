@@ -1,0 +1,186 @@
+"""The public table message: one per game, edited in place; My hand, Draw, Take discard.
+
+Built from ``match.view(None)``, the view of an onlooker who holds no hand, so nothing secret can
+reach the channel (R19).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import t
+from bot.render.cards import card_text, meld_cards_text
+from bot.render.common import (
+    MAX_FIELDS,
+    MAX_TOTAL,
+    check_embed,
+    clip,
+    count_cards,
+    line_fields,
+    match_seat,
+    new_embed,
+    seat_call,
+    seat_name,
+    seat_tags,
+)
+from bot.render.events import last_move_text
+from bot.render.ids import public_id
+
+if TYPE_CHECKING:
+    from bot.game import Game
+
+NAME_WIDTH = 40
+"""Names are cut here in lists, so six seats always fit one field."""
+
+
+def round_title(game: Game) -> str:
+    """``Rommé — round 2 of 3``, or the tie-break's title (R6)."""
+    assert game.match is not None
+    match = game.match
+    if match.tiebreak:
+        return t("table.title.tiebreak", round=match.round_no, rounds=match.rounds_planned)
+    return t("table.title", round=match.round_no, rounds=match.rounds_planned)
+
+
+def meld_lines(game: Game, view: dict[str, Any]) -> list[str]:
+    """One line per table meld: its short id, its owner, its cards and points."""
+    return [
+        t(
+            "meld.line",
+            meld_id=meld["id"],
+            owner=clip(seat_name(game, match_seat(game, meld["owner"])), NAME_WIDTH),
+            cards=meld_cards_text(meld),
+            points=meld["points"],
+        )
+        for meld in view["table"]
+    ]
+
+
+def _seat_lines(game: Game, view: dict[str, Any]) -> list[str]:
+    assert game.match is not None
+    match = game.match
+    totals = match.totals
+    playing = view["phase"] != "over"
+    lines = []
+    for seat in range(len(game.seats)):
+        tags = seat_tags(game, seat)
+        if seat in match.round_seats:
+            inner = match.round_seats.index(seat)
+            count = view["hand_counts"][inner]
+            cards = count_cards(count)
+            opened = t("seat.opened" if view["opened"][inner] else "seat.not_opened")
+            marker = "▶ " if playing and inner == view["to_play"] else ""
+        else:
+            cards, opened, marker = "—", "—", ""
+            tags.append(t("seat.tag.sits_out"))
+        lines.append(
+            t(
+                "table.seat_line",
+                marker=marker,
+                name=clip(seat_name(game, seat), NAME_WIDTH),
+                cards=cards,
+                opened=opened,
+                total=t("seat.points", points=totals[seat]),
+                tags=f" ({', '.join(tags)})" if tags else "",
+            )
+        )
+    return lines
+
+
+def _description(game: Game, view: dict[str, Any]) -> str:
+    lines = [t("table.dealer", name=seat_name(game, game.match.dealer if game.match else None))]
+    if view["phase"] == "over":
+        lines.append(t("table.round_over"))
+    else:
+        seat = match_seat(game, view["to_play"])
+        who = seat_call(game, seat)
+        tags = [tag for tag in seat_tags(game, seat) if tag != t("seat.tag.computer")]
+        if tags:
+            who += f" ({', '.join(tags)})"
+        lines.append(t("table.turn.draw" if view["phase"] == "draw" else "table.turn.play", who=who))
+        if game.turn_deadline is not None and game.seats[seat].is_person:
+            lines.append(t("table.turn.deadline", when=f"<t:{int(game.turn_deadline)}:R>"))
+    return "\n".join(lines)
+
+
+def _piles(view: dict[str, Any]) -> str:
+    lines = [t("table.stock", count=view["stock_count"])]
+    top = view["discard_top"]
+    if top is None:
+        lines.append(t("table.discard_empty"))
+    else:
+        lines.append(t("table.discard_top", card=card_text(top), cards=count_cards(view["discard_count"])))
+    if view["reshuffles"]:
+        lines.append(t("table.reshuffles", count=view["reshuffles"]))
+    return "\n".join(lines)
+
+
+def table_embed(game: Game) -> discord.Embed:
+    """The table embed of a game whose match has begun (within every Discord limit)."""
+    if game.match is None:
+        raise ValueError("the table of a game that has not begun")
+    view = game.match.view(None)
+    embed = new_embed(round_title(game), _description(game, view))
+    embed.add_field(name=t("table.seats"), value="\n".join(_seat_lines(game, view)), inline=False)
+    embed.add_field(name=t("table.piles"), value=_piles(view), inline=False)
+    last = last_move_text(game)
+    footer = t("table.footer", game_id=game.id)
+    # Fields left for melds after the fixed ones; characters left after everything else.
+    fixed = len(embed) + len(footer) + (len(t("table.last_move")) + len(clip(last, 1024)) if last else 0)
+    lines = meld_lines(game, view) or [t("table.no_melds")]
+    keep = len(lines)
+    while True:
+        more = [t("meld.more", count=len(lines) - keep)] if keep < len(lines) else []
+        values = line_fields(lines[:keep] + more, max_fields=MAX_FIELDS - 3)
+        names = [t("table.melds")] + [t("table.melds.more")] * (len(values) - 1)
+        size = sum(len(n) + len(v) for n, v in zip(names, values, strict=True))
+        if fixed + size <= MAX_TOTAL or keep == 0:
+            break
+        keep -= 1
+    for name, value in zip(names, values, strict=True):
+        embed.add_field(name=name, value=value, inline=False)
+    if last:
+        embed.add_field(name=t("table.last_move"), value=clip(last, 1024), inline=False)
+    embed.set_footer(text=footer)
+    return check_embed(embed)
+
+
+def table_view(game: Game) -> discord.ui.View:
+    """My hand (while the game runs), Draw and Take discard (in a draw phase; Take discard needs a
+    discard pile). The service decides whose click counts."""
+    running = str(game.status) == "playing" and game.match is not None
+    view_data = game.match.view(None) if game.match is not None else None
+    drawing = running and view_data is not None and view_data["phase"] == "draw"
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        discord.ui.Button(
+            label=t("button.hand"),
+            style=discord.ButtonStyle.primary,
+            custom_id=public_id(game.id, "hand"),
+            disabled=not running,
+        )
+    )
+    view.add_item(
+        discord.ui.Button(
+            label=t("button.draw"),
+            style=discord.ButtonStyle.secondary,
+            custom_id=public_id(game.id, "draw"),
+            disabled=not drawing,
+        )
+    )
+    view.add_item(
+        discord.ui.Button(
+            label=t("button.take"),
+            style=discord.ButtonStyle.secondary,
+            custom_id=public_id(game.id, "take"),
+            disabled=not drawing or view_data is None or view_data["discard_top"] is None,
+        )
+    )
+    return view
+
+
+def table(game: Game) -> tuple[discord.Embed, discord.ui.View]:
+    """The public table message of ``game``: the embed and its three buttons."""
+    return table_embed(game), table_view(game)
