@@ -171,7 +171,8 @@ class Game:
     service's clock): when the turn timer fires, and when the next round starts by itself.
     ``auto_turn`` is the match seat whose current turn the computer is playing after a timeout.
     ``stats_recorded`` is true once the match's results went to the statistics (exactly once).
-    ``stopped_by`` is the user who stopped a running game with ``/romme stop``.
+    ``stopped_by`` is the user who stopped a running game with ``/romme stop``. ``recorded_rounds`` is
+    the number of the last round whose scores went to the storage.
 
     >>> game = Game(id=1, guild_id=10, channel_id=20, host_id=7)
     >>> game.seats.append(Seat(user_id=7, name="Ada"))
@@ -199,6 +200,7 @@ class Game:
     auto_turn: int | None = None
     stats_recorded: bool = False
     stopped_by: int | None = None
+    recorded_rounds: int = 0
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat ``user_id`` owns at this table (also after leaving), or ``None``."""
@@ -264,6 +266,7 @@ class Game:
             "auto_turn": self.auto_turn,
             "stats_recorded": self.stats_recorded,
             "stopped_by": self.stopped_by,
+            "recorded_rounds": self.recorded_rounds,
         }
 
     @classmethod
@@ -295,4 +298,5 @@ class Game:
             auto_turn=data.get("auto_turn"),
             stats_recorded=bool(data.get("stats_recorded", False)),
             stopped_by=data.get("stopped_by"),
+            recorded_rounds=int(data.get("recorded_rounds", 0)),
         )

@@ -1,0 +1,60 @@
+"""The computer's next move for a seat, with a safe fallback so a table never stalls."""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any
+
+from bot.engine.cards import Card
+from bot.engine.computer import ComputerPlayer
+from bot.engine.errors import IllegalMove
+from bot.engine.match import Match
+from bot.engine.moves import Move
+
+log = logging.getLogger(__name__)
+
+
+def computer_moves(match: Match, seat: int, player: ComputerPlayer, rng: random.Random) -> list[Move]:
+    """The moves to try, best first, for match ``seat`` on turn: the player's choice, then fallbacks.
+
+    The caller applies them in order until one is accepted. The fallbacks (draw from the stock, take
+    back proposals, discard any card) exist only in case the player ever suggests an illegal move:
+    one of them is always legal on a seat's turn.
+    """
+    view: dict[str, Any] = match.view(seat)
+    player.rng = rng
+    moves: list[Move] = []
+    try:
+        moves.append(player.next_move(view))
+    except Exception:
+        log.exception("the computer player failed to choose a move; using the fallback")
+    if view["phase"] == "draw":
+        moves.append(Move.draw("stock"))
+        moves.append(Move.draw("discard"))
+        return moves
+    if view["pending"]:
+        moves.append(Move.take_back())
+    hand = [Card.parse(code) for code in view["hand"]]
+    moves += [Move.discard(card) for card in sorted(set(hand), key=lambda c: -c.hand_points)]
+    return moves
+
+
+def play_computer_move(match: Match, seat: int, player: ComputerPlayer, rng: random.Random) -> Move:
+    """Apply the computer's move for match ``seat`` and return it; the match is unchanged on failure.
+
+    Raises ``IllegalMove`` only if no candidate is legal, which the engine's rules make impossible on
+    the seat's turn.
+    """
+    error: IllegalMove | None = None
+    for move in computer_moves(match, seat, player, rng):
+        try:
+            match.play(seat, move)
+        except IllegalMove as exc:
+            if error is None:
+                log.warning("the computer player chose an illegal move %r for seat %s: %s", move, seat, exc)
+            error = error or exc
+            continue
+        return move
+    assert error is not None
+    raise error
