@@ -1,0 +1,65 @@
+"""Short ephemeral answers: a refused move in plain words with its rule, a table refusal, a stop
+confirmation."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.i18n import has, t
+from bot.render.ids import public_id
+
+log = logging.getLogger(__name__)
+
+
+def refusal(text: str) -> str:
+    """An ephemeral refusal line around ``text``.
+
+    >>> refusal("It is not your turn.")
+    '⚠️ It is not your turn.'
+    """
+    return t("refusal", text=text)
+
+
+def error_text(exc: BaseException) -> str:
+    """The words for a refusal: an ``IllegalMove`` (with the rule it breaks, "… (rule R12)"), a
+    ``TableError`` (with its params), anything else as the short apology.
+
+    Duck-typed on ``code`` / ``rule`` / ``params`` so rendering needs no import of the service.
+
+    >>> from bot.engine.errors import IllegalMove
+    >>> error_text(IllegalMove("meld.mixed_suits", "R8"))
+    'A run must be of one suit. (rule R8)'
+    """
+    code = getattr(exc, "code", None)
+    if not isinstance(code, str):
+        return t("error.unexpected")
+    key = f"error.{code}"
+    if not has(key):
+        log.error("no message for refusal code %r", code)
+        key = "error.unknown"
+    params = getattr(exc, "params", None)
+    text = t(key, **params) if isinstance(params, dict) else t(key)
+    rule = getattr(exc, "rule", None)
+    if isinstance(rule, str) and rule:
+        text = t("error.rule", text=text, rule=rule)
+    return text
+
+
+def refusal_for(exc: BaseException) -> str:
+    """:func:`refusal` of :func:`error_text`: what the cog sends when a click is refused."""
+    return refusal(error_text(exc))
+
+
+def stop_confirm(game_id: int) -> tuple[str, discord.ui.View]:
+    """The ephemeral "stop this game?" question and its one button (``romme:<game>:stop_yes``)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        discord.ui.Button(
+            label=t("button.stop_yes"),
+            style=discord.ButtonStyle.danger,
+            custom_id=public_id(game_id, "stop_yes"),
+        )
+    )
+    return t("stop.confirm"), view

@@ -1,0 +1,134 @@
+"""The public round-end and match-end messages (R20-R22, R6): Next round, Play again."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.i18n import t
+from bot.render.common import check_embed, clip, new_embed, seat_name
+from bot.render.ids import public_id
+
+if TYPE_CHECKING:
+    from bot.engine.scoring import RoundResult
+    from bot.game import Game
+
+NAME_WIDTH = 40
+
+
+def _round_title(game: Game, round_no: int) -> str:
+    assert game.match is not None
+    if round_no > game.match.rounds_planned:
+        return t("round_end.title.tiebreak", round=round_no)
+    return t("round_end.title", round=round_no)
+
+
+def _how_it_ended(game: Game, result: RoundResult) -> str:
+    if result.out is None:
+        return t("round_end.nobody_out")
+    name = seat_name(game, result.out)
+    return t("round_end.hand_romme" if result.hand_romme else "round_end.out", name=name)
+
+
+def round_end(game: Game) -> tuple[discord.Embed, discord.ui.View]:
+    """The end of the current round: per seat melded points, hand points, round score and total.
+
+    Seats that sat out a tie-break round (R6) are listed with their total only. **Next round** is on
+    while the match goes on; the next round also starts by itself at ``game.round_deadline``.
+    """
+    if game.match is None or not game.match.history:
+        raise ValueError("no finished round to show")
+    match = game.match
+    result = match.history[-1]
+    lines = [_how_it_ended(game, result)]
+    more = not match.over and str(game.status) == "playing"
+    if more:
+        if game.round_deadline is not None:
+            lines.append(t("round_end.next", when=f"<t:{int(game.round_deadline)}:R>"))
+        else:
+            lines.append(t("round_end.next_now"))
+    embed = new_embed(_round_title(game, match.round_no), "\n".join(lines))
+    totals = match.totals
+    seat_lines = []
+    for seat in range(len(game.seats)):
+        name = clip(seat_name(game, seat), NAME_WIDTH)
+        if seat not in match.round_seats:
+            seat_lines.append(f"**{name}**: {t('seat.tag.sits_out')} · {t('scores.total')} {totals[seat]}")
+            continue
+        seat_lines.append(
+            t(
+                "round_end.seat_line",
+                name=name,
+                melded=result.melded[seat],
+                in_hand=result.in_hand[seat],
+                score=result.scores[seat],
+                total=totals[seat],
+            )
+        )
+    embed.add_field(name=t("round_end.scores"), value="\n".join(seat_lines), inline=False)
+    embed.set_footer(text=t("lobby.footer", game_id=game.id))
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        discord.ui.Button(
+            label=t("button.next_round"),
+            style=discord.ButtonStyle.primary,
+            custom_id=public_id(game.id, "next"),
+            disabled=not more,
+        )
+    )
+    return check_embed(embed), view
+
+
+def final_places(totals: list[int]) -> list[tuple[int, int]]:
+    """``(place, seat)`` by total, highest first; equal totals share a place.
+
+    >>> final_places([10, 30, 10])
+    [(1, 1), (2, 0), (2, 2)]
+    """
+    order = sorted(range(len(totals)), key=lambda seat: (-totals[seat], seat))
+    places: list[tuple[int, int]] = []
+    for index, seat in enumerate(order):
+        tied = index > 0 and totals[seat] == totals[order[index - 1]]
+        places.append((places[-1][0] if tied else index + 1, seat))
+    return places
+
+
+def match_end(game: Game) -> tuple[discord.Embed, discord.ui.View]:
+    """The end of the match: the winner, the final standings, tie-break rounds played (R6); **Play
+    again**. A game stopped early shows the standings so far and no winner."""
+    if game.match is None:
+        raise ValueError("no match to show")
+    match = game.match
+    totals = match.totals
+    if match.winner is not None:
+        head = t("match_end.winner", name=seat_name(game, match.winner), points=totals[match.winner])
+    elif game.stopped_by is not None or str(game.status) == "cancelled":
+        head = t("match_end.cancelled")
+    else:
+        head = t("match_end.no_winner")
+    lines = [head]
+    tiebreaks = len(match.history) - match.rounds_planned
+    if tiebreaks > 0:
+        lines.append(t("match_end.tiebreaks", count=tiebreaks))
+    embed = new_embed(t("match_end.title"), "\n".join(lines))
+    standings = [
+        t(
+            "match_end.standing_line",
+            place=place,
+            name=clip(seat_name(game, seat), NAME_WIDTH),
+            points=totals[seat],
+        )
+        for place, seat in final_places(totals)
+    ]
+    embed.add_field(name=t("match_end.standings"), value="\n".join(standings), inline=False)
+    embed.set_footer(text=t("lobby.footer", game_id=game.id))
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        discord.ui.Button(
+            label=t("button.play_again"),
+            style=discord.ButtonStyle.success,
+            custom_id=public_id(game.id, "again"),
+        )
+    )
+    return check_embed(embed), view

@@ -1,0 +1,99 @@
+"""Scores: a game's standings round by round, the server leaderboard, one player's record."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.i18n import t
+from bot.render.common import check_embed, clip, line_fields, new_embed, seat_name
+from bot.render.results import final_places
+
+if TYPE_CHECKING:
+    from bot.game import Game
+    from bot.storage.records import PlayerStats
+
+COLUMN = 8
+"""Width of a score column; names are cut to it in the round-by-round table."""
+LEADERBOARD_ROWS = 20
+
+
+def _table(game: Game) -> str:
+    assert game.match is not None
+    match = game.match
+    names = [clip(seat_name(game, seat), COLUMN) for seat in range(len(game.seats))]
+    rows = [" " * 5 + "".join(f"{name:>{COLUMN + 1}}" for name in names)]
+    for number, result in enumerate(match.history, start=1):
+        label = f"R{number}" if number <= match.rounds_planned else f"T{number}"
+        rows.append(f"{label:<5}" + "".join(f"{score:>{COLUMN + 1}}" for score in result.scores))
+    rows.append(f"{'=':<5}" + "".join(f"{total:>{COLUMN + 1}}" for total in match.totals))
+    return "```\n" + "\n".join(rows) + "\n```"
+
+
+def standings(game: Game) -> discord.Embed:
+    """A game's standings: a table of round scores (``R1`` … and tie-breaks ``T4`` …, R6), then the
+    totals with full names, highest first."""
+    embed = new_embed(t("scores.title", game_id=game.id))
+    if game.match is None or not game.match.history:
+        embed.description = t("scores.no_rounds")
+    else:
+        embed.description = _table(game)
+    if game.match is not None:
+        totals = game.match.totals
+        lines = [
+            t(
+                "match_end.standing_line",
+                place=place,
+                name=clip(seat_name(game, seat), 40),
+                points=totals[seat],
+            )
+            for place, seat in final_places(totals)
+        ]
+        embed.add_field(name=t("scores.total"), value="\n".join(lines), inline=False)
+    return check_embed(embed)
+
+
+def _best(best: int | None) -> str:
+    return t("record.no_best") if best is None else str(best)
+
+
+def leaderboard(rows: Sequence[PlayerStats]) -> discord.Embed:
+    """The server leaderboard: matches, wins, points, best round, in the order given (at most 20)."""
+    embed = new_embed(t("leaderboard.title"))
+    if not rows:
+        embed.description = t("leaderboard.empty")
+        return embed
+    lines = [
+        t(
+            "leaderboard.line",
+            place=place,
+            player=f"<@{row.user_id}>",
+            matches=row.matches_played,
+            wins=row.matches_won,
+            points=row.points,
+            best=_best(row.best_round),
+        )
+        for place, row in enumerate(rows[:LEADERBOARD_ROWS], start=1)
+    ]
+    for value in line_fields(lines, max_fields=5):
+        embed.add_field(name="\u200b", value=value, inline=False)
+    return check_embed(embed)
+
+
+def player_record(row: PlayerStats | None, user_id: int | None = None) -> discord.Embed:
+    """One person's record on the server; ``row`` ``None`` (with ``user_id``) says none yet."""
+    embed = new_embed(t("record.title"))
+    if row is None:
+        embed.description = t("record.none", player=f"<@{user_id}>" if user_id is not None else "?")
+        return embed
+    embed.description = t(
+        "record.body",
+        player=f"<@{row.user_id}>",
+        matches=row.matches_played,
+        wins=row.matches_won,
+        points=row.points,
+        best=_best(row.best_round),
+    )
+    return check_embed(embed)
