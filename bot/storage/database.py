@@ -64,9 +64,13 @@ class Storage:
         is not an SQLite database, belongs to another program or is newer than this code.
         """
         path = Path(path)
+        if not path.parent.is_dir():
+            raise StorageError(f"{path}: cannot open the database (the folder {path.parent} does not exist)")
+        db = aiosqlite.connect(path, isolation_level=None)
         try:
-            db = await aiosqlite.connect(path, isolation_level=None)
+            await db
         except sqlite3.Error as exc:
+            await _join_worker(db)
             raise StorageError(f"{path}: cannot open the database ({exc})") from None
         try:
             db.row_factory = sqlite3.Row
@@ -284,6 +288,14 @@ class Storage:
     async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         async with self._lock, self._connection().execute(sql, params) as cursor:
             return list(await cursor.fetchall())
+
+
+async def _join_worker(db: aiosqlite.Connection) -> None:
+    # A failed connect leaves aiosqlite's worker thread finishing its own shutdown, which later
+    # calls back into this loop; wait for it while the loop is still running.
+    thread = getattr(db, "_thread", None)
+    if thread is not None and thread.is_alive():
+        await asyncio.get_running_loop().run_in_executor(None, thread.join, 5)
 
 
 async def _configure(db: aiosqlite.Connection, path: Path) -> None:
