@@ -1,0 +1,26 @@
+# The Rommé bot in a container. Build: docker build -t romme-bot .
+# Run:   docker run -d --env-file .env -v romme-data:/data --name romme romme-bot
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    DATABASE_PATH=/data/romme.db
+
+WORKDIR /app
+
+# The dependencies are pinned in pyproject.toml.
+COPY pyproject.toml README.md ./
+COPY bot ./bot
+COPY cogs ./cogs
+RUN pip install --no-cache-dir . \
+    && useradd --system --no-create-home --uid 10001 romme \
+    && mkdir /data \
+    && chown romme /data
+
+# Not root: the bot only needs to write its database. (A numeric id, so the host can resolve it.)
+USER 10001
+VOLUME /data
+
+# python -m bot stops cleanly on SIGTERM (docker stop): the cogs save, the database is closed.
+CMD ["python", "-m", "bot"]
