@@ -1,0 +1,43 @@
+"""Helpers for the rendering tests: seats, and reading what Discord would receive."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.game import Seat
+
+
+def make_seats(n: int, computers: Sequence[int] = ()) -> list[Seat]:
+    """Seats 0..n-1: persons with user ids 100+seat, computers where asked."""
+    names = ["Anna", "Ben", "Cleo", "Dan", "Eva", "Finn"]
+    return [
+        Seat(None, f"Computer {seat}", computer=True) if seat in computers else Seat(100 + seat, names[seat])
+        for seat in range(n)
+    ]
+
+
+def components(view: discord.ui.View) -> list[dict[str, Any]]:
+    """Every component of ``view`` as Discord receives it, rows flattened."""
+    return [item for row in view.to_components() for item in row["components"]]
+
+
+def by_label(view: discord.ui.View) -> dict[str, dict[str, Any]]:
+    """Buttons of ``view`` by label."""
+    return {c["label"]: c for c in components(view) if c["type"] == 2}
+
+
+def selects(view: discord.ui.View) -> list[dict[str, Any]]:
+    """Selects of ``view``, in order."""
+    return [c for c in components(view) if c["type"] == 3]
+
+
+def embed_text(embed: discord.Embed) -> str:
+    """All visible text of an embed."""
+    data = embed.to_dict()
+    parts = [data.get("title", ""), data.get("description", ""), data.get("footer", {}).get("text", "")]
+    for field in data.get("fields", []):
+        parts += [field["name"], field["value"]]
+    return "\n".join(parts)

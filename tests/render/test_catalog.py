@@ -1,0 +1,127 @@
+"""The message catalog: lookups, fallbacks, and an entry for every refusal code the code can raise."""
+
+from __future__ import annotations
+
+import logging
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from bot.engine.errors import IllegalMove
+from bot.i18n import CATALOGS, set_strict, t
+from bot.i18n.en import MESSAGES
+from bot.render.refusal import error_text, refusal_for
+from bot.table import TABLE_ERROR_CODES, TableError
+
+ROOT = Path(__file__).resolve().parents[2]
+RAISE = re.compile(r'IllegalMove\(\s*"(?P<code>[^"]+)"\s*,\s*"(?P<rule>R\d+)"')
+
+
+def engine_codes() -> set[tuple[str, str]]:
+    """(code, rule) of every IllegalMove raised in bot/engine, read from the source."""
+    found = set()
+    for path in sorted((ROOT / "bot" / "engine").glob("*.py")):
+        if path.name == "errors.py":  # the class itself and its docstring example
+            continue
+        source = path.read_text()
+        calls = source.count("IllegalMove(")
+        literal = RAISE.findall(source)
+        # A code built at run time could not be checked here, so every call must spell its code out.
+        assert calls == len(literal), f"{path.name}: an IllegalMove without a literal code and rule"
+        found |= set(literal)
+    return found
+
+
+def table_codes() -> set[str]:
+    """Every TableError code in bot/table.py: the declared list and each literal raise."""
+    source = (ROOT / "bot" / "table.py").read_text()
+    return set(TABLE_ERROR_CODES) | set(re.findall(r'TableError\(\s*"([^"]+)"', source))
+
+
+def test_the_engine_raises_codes_this_scan_can_see() -> None:
+    codes = {code for code, _ in engine_codes()}
+    assert {"meld.mixed_suits", "turn.must_draw", "discard.taken_card"} <= codes
+
+
+def test_every_illegal_move_code_has_a_message_with_its_rule() -> None:
+    missing = sorted(code for code, _ in engine_codes() if f"error.{code}" not in MESSAGES)
+    assert missing == []
+    for code, rule in engine_codes():
+        text = error_text(IllegalMove(code, rule))
+        assert text.endswith(f"(rule {rule})"), text
+        assert code not in text  # plain words, not the id
+
+
+def test_every_table_error_code_has_a_message() -> None:
+    missing = sorted(code for code in table_codes() if f"error.{code}" not in MESSAGES)
+    assert missing == []
+    for code in table_codes():
+        # The service passes these params; the message must format with them (strict mode raises).
+        text = error_text(TableError(code, game_id=9, seats=6, needed=2, version=3, to_play=1))
+        assert text and code not in text
+
+
+def test_a_refusal_names_the_rule_in_plain_words() -> None:
+    # R12: the card taken from the discard pile stays.
+    text = refusal_for(IllegalMove("discard.taken_card", "R12", "internal wording"))
+    assert text == "⚠️ You may not discard the card you took from the discard pile this turn. (rule R12)"
+
+
+def test_an_unexpected_error_gets_the_short_apology() -> None:
+    assert error_text(RuntimeError("boom")) == t("error.unexpected")
+
+
+def test_labels_are_exactly_the_product_spec() -> None:
+    spec = {
+        "button.join": "Join",
+        "button.leave": "Leave",
+        "button.add_computer": "Add computer",
+        "button.start": "Start",
+        "button.cancel": "Cancel",
+        "button.hand": "My hand",
+        "button.draw": "Draw",
+        "button.take": "Take discard",
+        "button.sort": "Sort",
+        "button.meld": "Meld",
+        "button.lay_off": "Lay off",
+        "button.swap_joker": "Swap joker",
+        "button.discard": "Discard",
+        "button.take_back": "Take back",
+        "button.hint": "Hint",
+        "button.next_round": "Next round",
+        "button.play_again": "Play again",
+    }
+    assert {key: t(key) for key in spec} == spec
+
+
+def test_every_message_is_a_valid_template() -> None:
+    for key, text in MESSAGES.items():
+        fields = [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
+        assert all(name.isidentifier() for name in fields), key
+
+
+def test_a_missing_key_raises_under_tests() -> None:
+    with pytest.raises(KeyError, match=r"no\.such\.key"):
+        t("no.such.key")
+
+
+def test_a_missing_param_raises_under_tests() -> None:
+    with pytest.raises(KeyError, match=r"table\.stock"):
+        t("table.stock")
+
+
+def test_in_production_a_missing_key_shows_the_key_and_is_logged(caplog: pytest.LogCaptureFixture) -> None:
+    set_strict(False)
+    with caplog.at_level(logging.ERROR, logger="bot.i18n"):
+        assert t("no.such.key") == "no.such.key"
+        assert t("table.stock") == MESSAGES["table.stock"]
+    assert "no.such.key" in caplog.text and "table.stock" in caplog.text
+
+
+def test_another_locale_falls_back_to_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(CATALOGS, "de", {"button.join": "Beitreten"})
+    assert t("button.join", locale="de") == "Beitreten"
+    assert t("button.leave", locale="de") == "Leave"
+    assert t("button.leave", locale="xx") == "Leave"
