@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
 
-from bot.game import Seat
+from bot.game import Game, Seat
+
+GameFactory = Callable[..., Game]
+"""The ``game_at`` fixture: ``game_at(round_, *, seats, round_no, round_seats, n_seats, finished)``."""
 
 
 def make_seats(n: int, computers: Sequence[int] = ()) -> list[Seat]:
