@@ -1,0 +1,120 @@
+"""Service fixtures: a real SQLite file per test, a table service on it, and helpers to play."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from bot.engine.computer import ComputerPlayer
+from bot.game import Game, GameStatus
+from bot.storage import Storage
+from bot.table import TableService
+
+HOST, BOB, CAROL, STRANGER = 101, 102, 103, 999
+GUILD, CHANNEL = 1, 10
+
+
+class FakeClock:
+    """Epoch seconds that move only when the test says so (the service's ``clock``)."""
+
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@dataclass
+class Recorder:
+    """A :class:`~bot.table.TableListener` that keeps every call."""
+
+    calls: list[tuple[int, str, int]] = field(default_factory=list)
+
+    async def game_changed(self, game: Game, *, reason: str) -> None:
+        self.calls.append((game.id, reason, game.version))
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "romme.db"
+
+
+@pytest.fixture
+async def storage(db_path: Path) -> AsyncIterator[Storage]:
+    store = await Storage.open(db_path)
+    yield store
+    await store.close()
+
+
+ServiceFactory = Callable[..., Awaitable[TableService]]
+
+
+@pytest.fixture
+async def make_service(storage: Storage) -> AsyncIterator[ServiceFactory]:
+    """Build services on the test's storage (closed at the end); defaults: seed 7, no delays."""
+    made: list[TableService] = []
+
+    async def make(**options: object) -> TableService:
+        settings: dict[str, object] = {"computer_delay": 0.0, "seed": 7, "next_round_delay": 3600.0}
+        settings.update(options)
+        store = settings.pop("storage", storage)
+        service = TableService(store, **settings)  # type: ignore[arg-type]
+        await service.load()
+        made.append(service)
+        return service
+
+    yield make
+    for service in made:
+        await service.close()
+
+
+@pytest.fixture
+async def service(make_service: ServiceFactory) -> TableService:
+    return await make_service()
+
+
+async def wait_for(predicate: Callable[[], bool], timeout: float = 20.0) -> None:
+    """Let the loop (and the database thread) run until ``predicate()`` holds."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not predicate():
+        if loop.time() > end:
+            raise AssertionError("timed out waiting for the table")
+        await asyncio.sleep(0.001)
+
+
+def persons_turn_or_rest(game: Game) -> bool:
+    """Nothing runs by itself now: a person is on turn (and not replaced), or no turn is played."""
+    if game.status is not GameStatus.PLAYING or game.between_rounds:
+        return True
+    seat = game.to_play
+    return seat is not None and not game.seats[seat].played_by_computer and game.auto_turn != seat
+
+
+async def play_match_as_people(service: TableService, game_id: int, seed: int = 3) -> Game:
+    """Play the game to its end: persons move through ``service.play`` with ComputerPlayer's choices,
+    computer seats play by themselves, persons click **Next round**."""
+    player = ComputerPlayer()
+    import random
+
+    player.rng = random.Random(seed)
+    game = service.get(game_id)
+    for _ in range(20_000):
+        await wait_for(lambda: persons_turn_or_rest(game))
+        if game.status is not GameStatus.PLAYING:
+            return game
+        person = next(s.user_id for s in game.seats if s.is_person)
+        if game.between_rounds:
+            await service.next_round(game_id, person)
+            continue
+        seat = game.to_play
+        assert seat is not None and game.match is not None
+        user = game.seats[seat].user_id
+        assert user is not None
+        move = player.next_move(game.match.view(seat))
+        await service.play(game_id, user, move, version=game.version)
+    raise AssertionError("the match did not end")

@@ -1,0 +1,45 @@
+"""A whole match through the service, on a real SQLite file: persons and computers to the end."""
+
+from __future__ import annotations
+
+from bot.game import GameStatus
+from bot.storage import Storage
+from bot.table import TableService
+
+from .conftest import BOB, CHANNEL, GUILD, HOST, Recorder, ServiceFactory, play_match_as_people
+
+
+async def test_two_people_and_a_computer_play_a_match_to_the_end(
+    make_service: ServiceFactory, storage: Storage
+) -> None:
+    listener = Recorder()
+    service: TableService = await make_service(listener=listener)
+    game = await service.open_lobby(GUILD, CHANNEL, HOST, "Ada", computers=1)
+    await service.join(game.id, BOB, "Bob")
+    await service.begin(game.id, HOST)
+
+    await play_match_as_people(service, game.id)
+
+    assert game.status is GameStatus.FINISHED and game.match is not None and game.match.over
+    assert game.stats_recorded
+    # R4: one round per seat (ties may add tie-break rounds, R6).
+    assert game.match.round_no >= 3
+    record = await storage.get_game(game.id)
+    assert record is not None and record.status == "finished" and record.version == game.version
+    # Every round's scores are stored once per seat that played it.
+    rows = await storage.round_scores(game.id)
+    assert sorted({row.round_no for row in rows}) == list(range(1, game.match.round_no + 1))
+    assert [sum(r.score for r in rows if r.seat == seat) for seat in range(3)] == game.match.totals
+    # Statistics: each person recorded exactly once, the winner as winner.
+    winner = game.match.winner
+    for seat, user in ((0, HOST), (1, BOB)):
+        stats = await storage.player_record(GUILD, user)
+        assert stats is not None and stats.matches_played == 1
+        assert stats.matches_won == (1 if winner == seat else 0)
+        assert stats.points == game.match.totals[seat]
+    # Computer moves were told to the listener and logged with no user.
+    assert any(reason == "computer" for _, reason, _ in listener.calls)
+    moves = await storage.moves(game.id)
+    assert any(m.user_id is None and m.seat == 2 for m in moves)
+    assert {m.user_id for m in moves if m.seat == 0} == {HOST}
+    assert [m.seq for m in moves] == list(range(1, len(moves) + 1))

@@ -1,0 +1,145 @@
+"""Turn timers, the away state, the next round by itself, and restarts that resume the timers."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.engine.moves import Move
+from bot.game import AWAY_AFTER, Game, GameStatus
+from bot.storage import Storage
+from bot.table import TableService
+
+from .conftest import BOB, CHANNEL, GUILD, HOST, FakeClock, Recorder, ServiceFactory, wait_for
+
+TIMEOUT = 0.05
+
+
+async def two_people(service: TableService, turn_timeout: float = TIMEOUT) -> Game:
+    game = await service.open_lobby(GUILD, CHANNEL, HOST, "Ada", turn_timeout=turn_timeout)
+    await service.join(game.id, BOB, "Bob")
+    await service.begin(game.id, HOST)
+    return game
+
+
+def moves_of(game: Game) -> int:
+    assert game.match is not None
+    return game.match.round.move_no
+
+
+async def test_the_deadline_is_persisted_and_the_computer_plays_a_missed_turn(
+    make_service: ServiceFactory, storage: Storage
+) -> None:
+    clock, listener = FakeClock(), Recorder()
+    service = await make_service(clock=clock, listener=listener)
+    game = await two_people(service)
+    assert game.to_play == 1
+    assert game.turn_deadline == clock.now + TIMEOUT
+    record = await storage.get_game(game.id)
+    assert record is not None and record.snapshot["turn_deadline"] == clock.now + TIMEOUT
+
+    await wait_for(lambda: game.to_play == 0)
+    bob = game.seats[1]
+    assert bob.missed == 1 and not bob.away
+    kinds = [(e.seat, e.kind, e.auto) for e in game.last_turn]
+    assert kinds[0] == (1, "timeout", True)
+    assert [k for _, k, _ in kinds[1:]][-1] == "discard" and all(auto for _, _, auto in kinds[1:])
+    assert [reason for _, reason, _ in listener.calls][:2] == ["timeout", "computer"]
+    # The computer's moves are logged without a user.
+    moves = await storage.moves(game.id)
+    assert moves and all(m.user_id is None and m.seat == 1 for m in moves)
+    # Ada's turn has its own deadline now.
+    assert game.turn_deadline == clock.now + TIMEOUT
+
+
+async def test_three_missed_turns_make_a_seat_away_and_a_click_brings_it_back(
+    make_service: ServiceFactory,
+) -> None:
+    service = await make_service(clock=FakeClock())
+    game = await two_people(service, turn_timeout=0.2)
+    bob = game.seats[1]
+    await wait_for(lambda: bob.away)
+    assert bob.missed == AWAY_AFTER
+    assert game.seats[0].missed == AWAY_AFTER - 1 and not game.seats[0].away
+    # Ada moves in time from now on; Bob, away, is played by the computer without waiting.
+    for _ in range(3):
+        await wait_for(lambda: game.to_play == 0 and game.auto_turn is None)
+        version = game.version
+        await service.play(game.id, HOST, Move.draw("stock"), version=version)
+        assert game.match is not None
+        card = game.match.round.hand(0)[0]
+        await service.play(game.id, HOST, Move.discard(card), version=game.version)
+        assert game.seats[0].missed == 0
+        if game.to_play == 1:
+            assert game.turn_deadline is None  # no timer for an away seat
+    await service.touch(game.id, BOB)
+    assert not bob.away and bob.missed == 0
+    assert any(e.kind == "back" for e in game.last_turn)
+
+
+async def test_a_late_owner_takes_the_rest_of_the_turn_back(make_service: ServiceFactory) -> None:
+    service = await make_service(clock=FakeClock(), computer_delay=3600.0)
+    game = await two_people(service)
+    await wait_for(lambda: game.auto_turn == 1)
+    assert game.seats[1].missed == 1
+    await service.play(game.id, BOB, Move.draw("stock"))
+    assert game.auto_turn is None and game.seats[1].missed == 0
+    assert game.turn_deadline is not None
+
+
+async def test_the_next_round_starts_by_itself(make_service: ServiceFactory) -> None:  # R4
+    listener = Recorder()
+    service = await make_service(listener=listener, next_round_delay=0.01)
+    game = await service.open_lobby(GUILD, CHANNEL, HOST, "Ada", computers=1, turn_timeout=0)
+    await service.begin(game.id, HOST)
+    await service.leave(game.id, HOST)  # the computer plays both seats
+    await wait_for(lambda: game.status is GameStatus.FINISHED, timeout=60)
+    assert game.match is not None and game.match.round_no >= 2
+    assert "next_round" in [reason for _, reason, _ in listener.calls]
+
+
+async def test_a_restarted_service_fires_a_timer_that_expired_meanwhile(
+    make_service: ServiceFactory, db_path: object
+) -> None:
+    clock = FakeClock()
+    first = await make_service(clock=clock)
+    game = await two_people(first, turn_timeout=60)
+    deadline = game.turn_deadline
+    await first.close()
+
+    # Still within the deadline: the new service waits for what is left of it.
+    clock.now += 30
+    second = await make_service(clock=clock)
+    resumed = second.get(game.id)
+    assert resumed.turn_deadline == deadline and resumed.to_play == 1
+    assert resumed.seats[1].missed == 0
+    await second.close()
+
+    # Past the deadline while the bot was down: it fires at once after the restart.
+    clock.now += 31
+    third = await make_service(clock=clock)
+    resumed = third.get(game.id)
+    await wait_for(lambda: resumed.to_play == 0)
+    assert resumed.seats[1].missed == 1
+
+
+@pytest.mark.parametrize("click", [True, False])
+async def test_a_next_round_click_and_the_timer_deal_once(make_service: ServiceFactory, click: bool) -> None:
+    listener = Recorder()
+    service = await make_service(listener=listener, next_round_delay=0.3, computer_delay=0.002)
+    # Ada lets every turn pass: she is soon away and the computer plays her seat too.
+    game = await service.open_lobby(GUILD, CHANNEL, HOST, "Ada", computers=1, turn_timeout=0.01)
+    await service.begin(game.id, HOST)
+    await wait_for(lambda: game.between_rounds or game.status is GameStatus.FINISHED, timeout=60)
+    if game.status is GameStatus.FINISHED:
+        pytest.skip("the seeded match ended in one round")
+    if click:
+        await service.next_round(game.id, HOST)
+        assert game.match is not None and game.match.round_no == 2
+        assert not game.seats[0].away  # the click brought Ada back
+        await asyncio.sleep(0.4)
+        assert "next_round" not in [reason for _, reason, _ in listener.calls]
+    else:
+        await wait_for(lambda: "next_round" in [reason for _, reason, _ in listener.calls])
+    assert game.match is not None and game.match.round_no == 2
