@@ -22,7 +22,14 @@ from bot.storage import Storage, StorageError
 EXIT_USAGE = 2
 """Exit status for a bad setting or an unusable database (as argparse uses for bad arguments)."""
 
+EXIT_UNREACHABLE = 1
+"""Exit status when Discord cannot be reached (no network, DNS, Discord down): worth a retry."""
+
 log = logging.getLogger("bot")
+
+
+class DiscordUnreachable(Exception):
+    """The bot could not connect to Discord; the message is one line with the cause."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -51,6 +58,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ConfigError, StorageError) as exc:
         print(f"romme-bot: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except DiscordUnreachable as exc:
+        print(f"romme-bot: {exc}", file=sys.stderr)
+        return EXIT_UNREACHABLE
     except KeyboardInterrupt:
         return 0
 
@@ -64,6 +74,8 @@ def run_command(args: argparse.Namespace) -> int:
         format="%(asctime)s %(levelname)-8s %(name)s: %(message)s",
         stream=sys.stderr,
     )
+    # The bot has no voice features; discord.py's notes about missing voice libraries are noise.
+    logging.getLogger("discord.client").addFilter(lambda record: "voice will NOT" not in record.getMessage())
     return asyncio.run(_run(settings, token))
 
 
@@ -72,7 +84,9 @@ async def _run(settings: Settings, token: str) -> int:
     storage = await Storage.open(settings.database_path)
     await storage.close()
 
-    import discord  # here, so that a bad setting is reported without loading discord at all
+    # Imported here, so that a bad setting is reported without loading discord at all.
+    import aiohttp
+    import discord
 
     from bot.client import create_bot
 
@@ -88,6 +102,8 @@ async def _run(settings: Settings, token: str) -> int:
         raise ConfigError(
             "DISCORD_TOKEN", "was refused by Discord: copy the token again from the developer portal"
         ) from None
+    except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as exc:
+        raise DiscordUnreachable(f"cannot reach Discord ({exc})") from None
     return 0
 
 
