@@ -130,7 +130,7 @@ MESSAGES: dict[str, str] = {
     "event.by_computer": " (played by the computer)",
     "event.round_over.out": "{name} went out: the round is over.",
     "event.round_over.nobody": "The stock ran out: the round is over and nobody went out (R18).",
-    "event.sentence": "{name} {actions}.",
+    "event.sentence": "{name} {actions}{note}.",
     "list.pair": "{first} and {last}",
     "list.separator": ", ",
     # --- hand panel ---

@@ -43,13 +43,14 @@ def event_phrase(event: TurnEvent) -> str:
 
 
 def _sentence(game: Game, seat: int | None, group: list[TurnEvent]) -> str:
-    text = t(
-        "event.sentence", name=seat_name(game, seat), actions=join_words([event_phrase(e) for e in group])
-    )
     # A timeout event already says the computer played the turn; other auto moves get a short note.
-    if any(e.auto for e in group) and not any(e.kind == "timeout" for e in group):
-        text += t("event.by_computer")
-    return text
+    auto = any(e.auto for e in group) and not any(e.kind == "timeout" for e in group)
+    return t(
+        "event.sentence",
+        name=seat_name(game, seat),
+        actions=join_words([event_phrase(e) for e in group]),
+        note=t("event.by_computer") if auto else "",
+    )
 
 
 def last_move_text(game: Game, events: Sequence[TurnEvent] | None = None) -> str | None:
