@@ -35,9 +35,11 @@ def engine_codes() -> set[tuple[str, str]]:
 
 
 def table_codes() -> set[str]:
-    """Every TableError code in bot/table.py: the declared list and each literal raise."""
-    source = (ROOT / "bot" / "table.py").read_text()
-    return set(TABLE_ERROR_CODES) | set(re.findall(r'TableError\(\s*"([^"]+)"', source))
+    """Every TableError code of the service (bot/table*.py): the declared list and each literal raise."""
+    found = set(TABLE_ERROR_CODES)
+    for path in sorted((ROOT / "bot").glob("table*.py")):
+        found |= set(re.findall(r'TableError\(\s*"([^"]+)"', path.read_text()))
+    return found
 
 
 def test_the_engine_raises_codes_this_scan_can_see() -> None:
