@@ -1,6 +1,6 @@
-"""The table service: seats to users, one lock per game, saving, computer turns, turn timers.
+"""The table service: seats to users and every action of the lobby and the table.
 
-Every public change follows one path (:meth:`TableService._change`): take the game's lock, validate,
+Every public change follows one path (see :mod:`bot.table_core`): take the game's lock, validate,
 apply, save the snapshot and the move log row in one storage transaction, then answer. A refused
 action (:class:`TableError` or the engine's ``IllegalMove``) changes nothing, not even the version; a
 failed save puts the in-memory game back as it was saved and lets the error through.
@@ -8,126 +8,28 @@ failed save puts the in-memory game back as it was saved and lets the error thro
 
 from __future__ import annotations
 
-import asyncio
-import logging
-import random
-import time
-from collections.abc import Callable
-from typing import Any, Protocol
-
-from bot.engine.computer import ComputerPlayer
 from bot.engine.match import Match
 from bot.engine.moves import Move
 from bot.engine.rules import RuleSet
-from bot.game import AWAY_AFTER, MAX_SEATS, MIN_SEATS, Game, GameStatus, Seat, TurnEvent
-from bot.storage import ChannelBusy, MoveEntry, Storage
-from bot.storage.records import MatchResult, PlayerStats, RoundScore
-from bot.table_computer import play_computer_move
+from bot.game import MAX_SEATS, MIN_SEATS, Game, GameStatus, Seat, TurnEvent
+from bot.storage import MoveEntry
+from bot.storage.records import PlayerStats, RoundScore
+from bot.table_core import UNCHANGED, TableCore, touch_seat, turn_id
+from bot.table_errors import TABLE_ERROR_CODES, TableError, TableListener
 from bot.table_events import add_events, move_events, table_ids
-from bot.table_scores import Standing, last_round_scores, match_results, standings
-from bot.table_timers import GameTimers
-
-log = logging.getLogger(__name__)
-
-NEXT_ROUND_DELAY = 30.0
-"""Seconds after a round ends before the next one starts by itself."""
-RETRY_DELAY = 5.0
-"""Seconds before a timed action that failed (e.g. the database was busy) is tried again."""
-
-TABLE_ERROR_CODES = (
-    "game.none_here",
-    "game.exists",
-    "game.not_running",
-    "game.not_finished",
-    "lobby.closed",
-    "lobby.full",
-    "lobby.not_host",
-    "lobby.too_few",
-    "seat.not_seated",
-    "seat.already_seated",
-    "turn.not_yours",
-    "panel.stale",
-    "round.not_over",
-    "stop.not_allowed",
-)
-"""Every code a :class:`TableError` can carry (the message catalog has an entry for each)."""
+from bot.table_scores import Standing, standings
 
 
-class TableError(Exception):
-    """A table action refused for a reason that is not a rule of the game; nothing changed.
-
-    ``code`` is one of :data:`TABLE_ERROR_CODES`; ``params`` fill the message (``game_id``, ``seat``…).
-
-    >>> err = TableError("lobby.full", seats=6)
-    >>> err.code, err.params
-    ('lobby.full', {'seats': 6})
-    """
-
-    def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(code if not params else f"{code} {params}")
-        self.code = code
-        self.params = params
-
-
-class TableListener(Protocol):
-    """Told about every change made without a user's interaction (implemented by the cog layer).
-
-    ``reason`` is ``"computer"`` (a computer move), ``"timeout"`` (a turn timer fired; the computer
-    plays the turn next), or ``"next_round"`` (the next round started by itself). The game shows the
-    rest: ``last_turn``, ``between_rounds``, ``status``.
-    """
-
-    async def game_changed(self, game: Game, *, reason: str) -> None:
-        """React to the change (edit the table message…); must not raise into the service."""
-        ...
-
-
-class _NoListener:
-    async def game_changed(self, game: Game, *, reason: str) -> None:
-        return None
-
-
-_UNCHANGED = object()
-
-
-def _seeded_rngs(seed: int) -> Callable[[str], random.Random]:
-    return lambda key: random.Random(f"{seed}:{key}")
-
-
-class TableService:
+class TableService(TableCore):
     """All tables of one bot. Build it, ``await load()``, use it, ``await close()``.
 
-    ``computer_delay`` seconds pass between two computer moves. ``clock`` gives epoch seconds for the
-    persisted deadlines. ``rng_factory(key)`` makes the random source for a key such as
-    ``"deal:<game>"`` or ``"computer:<game>:<version>"``; ``seed`` is a shortcut for a seeded factory
-    (tests, benchmarks: seeded games replay exactly, restarts included). The default is
-    ``random.SystemRandom`` (R19).
+    ``TableService(storage, *, computer_delay=1.0, clock=time.time, listener=None, rng_factory=None,
+    seed=None, next_round_delay=30.0)``: ``computer_delay`` seconds pass between two computer moves;
+    ``clock`` gives epoch seconds for the persisted deadlines; ``rng_factory(key)`` makes the random
+    source for a key such as ``"deal:<game>"`` or ``"computer:<game>:<version>"``, and ``seed`` is a
+    shortcut for a seeded factory (tests, benchmarks: seeded games replay exactly, restarts included).
+    The default is ``random.SystemRandom`` (R19).
     """
-
-    def __init__(
-        self,
-        storage: Storage,
-        *,
-        computer_delay: float = 1.0,
-        clock: Callable[[], float] = time.time,
-        listener: TableListener | None = None,
-        rng_factory: Callable[[str], random.Random] | None = None,
-        seed: int | None = None,
-        next_round_delay: float = NEXT_ROUND_DELAY,
-    ) -> None:
-        self.storage = storage
-        self.computer_delay = computer_delay
-        self.next_round_delay = next_round_delay
-        self.listener: TableListener = listener or _NoListener()
-        self._clock = clock
-        if rng_factory is None:
-            rng_factory = _seeded_rngs(seed) if seed is not None else (lambda key: random.SystemRandom())
-        self._rng = rng_factory
-        self._games: dict[int, Game] = {}
-        self._saved: dict[int, dict[str, Any]] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._players: dict[int, ComputerPlayer] = {}
-        self._timers = GameTimers()
 
     # ------------------------------------------------------------------ lifecycle and queries
 
@@ -152,13 +54,6 @@ class TableService:
     async def close(self) -> None:
         """Cancel every timer and computer turn (the storage stays open: its owner closes it)."""
         await self._timers.close()
-
-    def get(self, game_id: int) -> Game:
-        """The game with this id (in memory); ``TableError("game.none_here")`` if there is none."""
-        game = self._games.get(game_id)
-        if game is None:
-            raise TableError("game.none_here", game_id=game_id)
-        return game
 
     def game_in_channel(self, channel_id: int, *, include_finished: bool = False) -> Game | None:
         """The channel's game in the lobby or in play; with ``include_finished``, else its latest one."""
@@ -339,11 +234,11 @@ class TableService:
                 raise TableError("turn.not_yours", game_id=game_id, to_play=game.to_play)
             assert game.match is not None
             before = table_ids(game)
-            turn = _turn_id(game)
+            turn = turn_id(game)
             game.match.play(seat, move)
             # After a timeout, the owner's own move takes the rest of the turn back from the computer.
             game.auto_turn = None
-            _touch(game, seat)
+            touch_seat(game, seat)
             add_events(game, move_events(game, seat, move, before, auto=False))
             self._after_move(game, turn)
             return [MoveEntry(seat=seat, user_id=user_id, move=move.to_dict())]
@@ -356,11 +251,11 @@ class TableService:
         def apply(game: Game) -> object:
             seat = game.active_seat_of(user_id)
             if seat is None or not game.running:
-                return _UNCHANGED
+                return UNCHANGED
             owner = game.seats[seat]
             if not owner.away and owner.missed == 0:
-                return _UNCHANGED
-            _touch(game, seat)
+                return UNCHANGED
+            touch_seat(game, seat)
             return None
 
         return await self._change(game_id, apply)
@@ -376,7 +271,7 @@ class TableService:
             if not game.between_rounds:
                 raise TableError("round.not_over", game_id=game_id)
             if user_id is not None:
-                _touch(game, game.active_seat_of(user_id))
+                touch_seat(game, game.active_seat_of(user_id))
             self._deal_next(game)
 
         return await self._change(game_id, apply)
@@ -424,260 +319,6 @@ class TableService:
             game.seats.append(Seat(user_id=seat.user_id, name=seat.name, computer=seat.computer))
         return await self._create(game)
 
-    # ------------------------------------------------------------------ the one path of every change
-
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
-
-    def _register(self, game: Game, snapshot: dict[str, Any]) -> None:
-        self._games[game.id] = game
-        self._saved[game.id] = snapshot
-        # A finished game stays in memory (for its end messages) until its channel gets a new game.
-        for other in [g for g in self._games.values() if g.channel_id == game.channel_id and g.id != game.id]:
-            if other.status not in (GameStatus.LOBBY, GameStatus.PLAYING):
-                self._forget(other.id)
-
-    def _forget(self, game_id: int) -> None:
-        self._games.pop(game_id, None)
-        self._saved.pop(game_id, None)
-        self._locks.pop(game_id, None)
-        self._players.pop(game_id, None)
-        self._timers.cancel(game_id)
-
-    async def _create(self, game: Game) -> Game:
-        snapshot = game.to_snapshot()
-        try:
-            game.id = await self.storage.create_game(
-                guild_id=game.guild_id,
-                channel_id=game.channel_id,
-                host_id=game.host_id,
-                snapshot=snapshot,
-                status=str(game.status),  # type: ignore[arg-type]
-            )
-        except ChannelBusy as exc:
-            raise TableError("game.exists", game_id=exc.game_id) from None
-        # The stored snapshot was written before the id was known; load() takes the id from the row.
-        snapshot["id"] = game.id
-        self._register(game, snapshot)
-        return game
-
-    async def _change(
-        self,
-        game_id: int,
-        apply: Callable[[Game], Any],
-        *,
-        reason: str | None = None,
-        expect_version: int | None = None,
-    ) -> Game:
-        """Lock, apply, save, schedule, and (for changes without an interaction) tell the listener.
-
-        ``apply`` raises to refuse, returns ``_UNCHANGED`` for nothing to save, or the move log rows
-        (a list of :class:`MoveEntry`, at most one) of what it did. With ``expect_version`` the change
-        is skipped unless the game is still at that version (for timers that may have been overtaken).
-        """
-        game = self.get(game_id)
-        async with self._lock(game_id):
-            if self._games.get(game_id) is not game:
-                raise TableError("game.none_here", game_id=game_id)
-            if expect_version is not None and game.version != expect_version:
-                return game
-            saved = self._saved[game_id]
-            try:
-                result = apply(game)
-                if result is _UNCHANGED:
-                    return game
-                entries: list[MoveEntry] = result if isinstance(result, list) else []
-                if game.running and game.match is not None and game.match.over:
-                    game.status = GameStatus.FINISHED
-                self._arm(game)
-                snapshot = await self._save(game, entries)
-            except BaseException:
-                self._restore(game, saved)
-                raise
-            self._saved[game_id] = snapshot
-            self._schedule(game)
-        if reason is not None:
-            await self._notify(game, reason)
-        return game
-
-    async def _save(self, game: Game, entries: list[MoveEntry]) -> dict[str, Any]:
-        ended_round = (
-            game.match is not None and game.match.round.phase == "over" and not _round_recorded(game)
-        )
-        round_rows = last_round_scores(game) if ended_round else []
-        results: list[MatchResult] = []
-        if game.match is not None and game.match.over and not game.stats_recorded:
-            # The match's last move, its round scores and the statistics: one transaction, once.
-            results = match_results(game)
-            game.stats_recorded = True
-        if ended_round and game.match is not None:
-            game.recorded_rounds = game.match.round_no
-        expected = game.version
-        game.version += 1
-        snapshot = game.to_snapshot()
-        saved = await self.storage.save_game(
-            game.id,
-            snapshot,
-            str(game.status),  # type: ignore[arg-type]
-            expected_version=expected,
-            move=entries[0] if entries else None,
-            round_scores=round_rows,
-            match_results=results,
-        )
-        if saved.version != game.version:
-            # The stored version is the truth; keep the snapshot's copy equal to it.
-            game.version = saved.version
-            snapshot["game_version"] = saved.version
-        return snapshot
-
-    def _restore(self, game: Game, snapshot: dict[str, Any]) -> None:
-        message_id = game.table_message_id
-        game.__dict__.update(Game.from_snapshot(snapshot).__dict__)
-        game.table_message_id = message_id
-
-    async def _notify(self, game: Game, reason: str) -> None:
-        try:
-            await self.listener.game_changed(game, reason=reason)
-        except Exception:
-            log.exception("game %s: the listener failed on %s", game.id, reason)
-
-    # ------------------------------------------------------------------ rules of the table
-
-    def _acting_seat(self, game: Game, user_id: int, version: int | None) -> int:
-        if not game.running:
-            raise TableError("game.not_running", game_id=game.id)
-        seat = game.active_seat_of(user_id)
-        if seat is None:
-            raise TableError("seat.not_seated", game_id=game.id)
-        if version is not None and version != game.version:
-            raise TableError("panel.stale", game_id=game.id, version=game.version)
-        return seat
-
-    def _after_move(self, game: Game, turn_before: tuple[int, int, bool]) -> None:
-        """Bookkeeping once a move is applied: a new turn gets a new timer, an ended round its event."""
-        if _turn_id(game) != turn_before:
-            game.turn_deadline = None
-            game.auto_turn = None
-
-    def _deal_next(self, game: Game) -> None:
-        assert game.match is not None
-        game.match.next_round()
-        game.round_deadline = None
-        game.turn_deadline = None
-        game.auto_turn = None
-        game.last_turn.clear()
-
-    def _arm(self, game: Game) -> None:
-        """Set the deadlines the new state needs (they are saved with it)."""
-        if not game.running or game.match is None:
-            game.turn_deadline = game.round_deadline = game.auto_turn = None
-            return
-        if game.between_rounds:
-            game.turn_deadline = game.auto_turn = None
-            if game.round_deadline is None:
-                game.round_deadline = self._clock() + self.next_round_delay
-            return
-        game.round_deadline = None
-        seat = game.to_play
-        assert seat is not None
-        if self._computer_turn(game) or game.turn_timeout <= 0:
-            game.turn_deadline = None
-        elif game.turn_deadline is None:
-            game.turn_deadline = self._clock() + game.turn_timeout
-
-    @staticmethod
-    def _computer_turn(game: Game) -> bool:
-        seat = game.to_play
-        return seat is not None and (game.seats[seat].played_by_computer or game.auto_turn == seat)
-
-    # ------------------------------------------------------------------ timers and computer turns
-
-    def _schedule(self, game: Game) -> None:
-        """Wake the game up for whatever comes next without a click: a computer move, the turn timer,
-        or the next round."""
-        if not game.running or game.match is None:
-            self._timers.cancel(game.id)
-            return
-        version = game.version
-        if game.between_rounds:
-            deadline = game.round_deadline if game.round_deadline is not None else self._clock()
-            self._timers.schedule(
-                game.id, deadline - self._clock(), lambda: self._auto_next_round(game.id, version)
-            )
-        elif self._computer_turn(game):
-            self._timers.schedule(game.id, self.computer_delay, lambda: self._computer_step(game.id, version))
-        elif game.turn_deadline is not None:
-            delay = game.turn_deadline - self._clock()
-            self._timers.schedule(game.id, delay, lambda: self._turn_timeout(game.id, version))
-        else:
-            self._timers.cancel(game.id)
-
-    async def _timed(self, game_id: int, version: int, apply: Callable[[Game], Any], reason: str) -> None:
-        game = self._games.get(game_id)
-        if game is None:
-            return
-        try:
-            await self._change(game_id, apply, reason=reason, expect_version=version)
-        except TableError:
-            return
-        except Exception:
-            log.exception("game %s: %s failed; trying again in %s s", game_id, reason, RETRY_DELAY)
-            if game.version == version:
-                self._timers.schedule(game_id, RETRY_DELAY, lambda: self._retry(game_id))
-
-    async def _retry(self, game_id: int) -> None:
-        game = self._games.get(game_id)
-        if game is not None:
-            self._schedule(game)
-
-    async def _computer_step(self, game_id: int, version: int) -> None:
-        def apply(game: Game) -> object:
-            if not self._computer_turn(game):
-                return _UNCHANGED
-            assert game.match is not None
-            seat = game.to_play
-            assert seat is not None
-            player = self._players.setdefault(game_id, ComputerPlayer())
-            rng = self._rng(f"computer:{game.id}:{game.version}")
-            before = table_ids(game)
-            turn = _turn_id(game)
-            move = play_computer_move(game.match, seat, player, rng)
-            add_events(game, move_events(game, seat, move, before, auto=not game.seats[seat].computer))
-            self._after_move(game, turn)
-            return [MoveEntry(seat=seat, user_id=None, move=move.to_dict())]
-
-        await self._timed(game_id, version, apply, "computer")
-
-    async def _turn_timeout(self, game_id: int, version: int) -> None:
-        def apply(game: Game) -> object:
-            seat = game.to_play
-            if seat is None or self._computer_turn(game):
-                return _UNCHANGED
-            owner = game.seats[seat]
-            owner.missed += 1
-            events = [TurnEvent(seat, "timeout", auto=True)]
-            if owner.missed >= AWAY_AFTER:
-                owner.away = True
-                events.append(TurnEvent(seat, "away"))
-            game.auto_turn = seat
-            game.turn_deadline = None
-            if game.match is not None and game.match.round.pending(game.match.round_seat(seat)):
-                # The computer plans its own melds: proposals the person left are taken back first.
-                game.match.play(seat, Move.take_back())
-            add_events(game, events)
-            return None
-
-        await self._timed(game_id, version, apply, "timeout")
-
-    async def _auto_next_round(self, game_id: int, version: int) -> None:
-        def apply(game: Game) -> object:
-            if not game.between_rounds:
-                return _UNCHANGED
-            self._deal_next(game)
-            return None
-
-        await self._timed(game_id, version, apply, "next_round")
-
 
 def _require_lobby(game: Game) -> None:
     if game.status is not GameStatus.LOBBY:
@@ -688,24 +329,6 @@ def _computer_seat(game: Game) -> Seat:
     taken = {seat.name for seat in game.seats}
     number = next(n for n in range(1, MAX_SEATS + 2) if f"Computer {n}" not in taken)
     return Seat(user_id=None, name=f"Computer {number}", computer=True)
-
-
-def _touch(game: Game, seat: int | None) -> None:
-    if seat is None:
-        return
-    owner = game.seats[seat]
-    if owner.away:
-        add_events(game, [TurnEvent(seat, "back")])
-    owner.away, owner.missed = False, 0
-
-
-def _turn_id(game: Game) -> tuple[int, int, bool]:
-    assert game.match is not None
-    return (game.match.round_no, game.match.round.to_play, game.match.round.phase == "over")
-
-
-def _round_recorded(game: Game) -> bool:
-    return game.match is not None and game.recorded_rounds >= game.match.round_no
 
 
 __all__ = ["TABLE_ERROR_CODES", "TableError", "TableListener", "TableService"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -10,9 +11,11 @@ from pathlib import Path
 import pytest
 
 from bot.engine.computer import ComputerPlayer
+from bot.engine.errors import IllegalMove
 from bot.game import Game, GameStatus
 from bot.storage import Storage
 from bot.table import TableService
+from bot.table_computer import computer_moves
 
 HOST, BOB, CAROL, STRANGER = 101, 102, 103, 999
 GUILD, CHANNEL = 1, 10
@@ -95,26 +98,34 @@ def persons_turn_or_rest(game: Game) -> bool:
     return seat is not None and not game.seats[seat].played_by_computer and game.auto_turn != seat
 
 
-async def play_match_as_people(service: TableService, game_id: int, seed: int = 3) -> Game:
-    """Play the game to its end: persons move through ``service.play`` with ComputerPlayer's choices,
-    computer seats play by themselves, persons click **Next round**."""
-    player = ComputerPlayer()
-    import random
+async def play_person_move(service: TableService, game: Game) -> None:
+    """The person on turn makes the move ComputerPlayer picks for them, seeded by the game's version
+    (so a replay picks the same), through ``service.play`` like a click."""
+    seat = game.to_play
+    assert seat is not None and game.match is not None
+    user = game.seats[seat].user_id
+    assert user is not None
+    rng = random.Random(f"person:{game.version}")
+    for move in computer_moves(game.match, seat, ComputerPlayer(), rng):
+        try:
+            await service.play(game.id, user, move, version=game.version)
+        except IllegalMove:
+            continue
+        return
+    raise AssertionError("no legal move found")
 
-    player.rng = random.Random(seed)
-    game = service.get(game_id)
-    for _ in range(20_000):
+
+async def play_to_the_end(service: TableService, game: Game, *, steps: int = 20_000) -> Game:
+    """Play the game to its end: persons move through ``service.play``, computer seats play by
+    themselves, the first person still seated clicks **Next round**."""
+    for _ in range(steps):
         await wait_for(lambda: persons_turn_or_rest(game))
         if game.status is not GameStatus.PLAYING:
             return game
-        person = next(s.user_id for s in game.seats if s.is_person)
         if game.between_rounds:
-            await service.next_round(game_id, person)
-            continue
-        seat = game.to_play
-        assert seat is not None and game.match is not None
-        user = game.seats[seat].user_id
-        assert user is not None
-        move = player.next_move(game.match.view(seat))
-        await service.play(game_id, user, move, version=game.version)
+            person = next(s.user_id for s in game.seats if s.is_person)
+            assert person is not None
+            await service.next_round(game.id, person)
+        else:
+            await play_person_move(service, game)
     raise AssertionError("the match did not end")

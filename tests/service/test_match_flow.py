@@ -6,7 +6,7 @@ from bot.game import GameStatus
 from bot.storage import Storage
 from bot.table import TableService
 
-from .conftest import BOB, CHANNEL, GUILD, HOST, Recorder, ServiceFactory, play_match_as_people
+from .conftest import BOB, CHANNEL, GUILD, HOST, Recorder, ServiceFactory, play_to_the_end
 
 
 async def test_two_people_and_a_computer_play_a_match_to_the_end(
@@ -18,7 +18,7 @@ async def test_two_people_and_a_computer_play_a_match_to_the_end(
     await service.join(game.id, BOB, "Bob")
     await service.begin(game.id, HOST)
 
-    await play_match_as_people(service, game.id)
+    await play_to_the_end(service, game)
 
     assert game.status is GameStatus.FINISHED and game.match is not None and game.match.over
     assert game.stats_recorded
@@ -32,7 +32,8 @@ async def test_two_people_and_a_computer_play_a_match_to_the_end(
     assert [sum(r.score for r in rows if r.seat == seat) for seat in range(3)] == game.match.totals
     # Statistics: each person recorded exactly once, the winner as winner.
     winner = game.match.winner
-    for seat, user in ((0, HOST), (1, BOB)):
+    assert [s.user_id for s in game.seats] == [HOST, None, BOB]
+    for seat, user in ((0, HOST), (2, BOB)):
         stats = await storage.player_record(GUILD, user)
         assert stats is not None and stats.matches_played == 1
         assert stats.matches_won == (1 if winner == seat else 0)
@@ -40,6 +41,7 @@ async def test_two_people_and_a_computer_play_a_match_to_the_end(
     # Computer moves were told to the listener and logged with no user.
     assert any(reason == "computer" for _, reason, _ in listener.calls)
     moves = await storage.moves(game.id)
-    assert any(m.user_id is None and m.seat == 2 for m in moves)
+    assert any(m.user_id is None and m.seat == 1 for m in moves)
+    assert all(m.user_id is None for m in moves if m.seat == 1)
     assert {m.user_id for m in moves if m.seat == 0} == {HOST}
     assert [m.seq for m in moves] == list(range(1, len(moves) + 1))
