@@ -99,12 +99,12 @@ class Settings:
         >>> Settings().with_overrides(colour="red")
         Traceback (most recent call last):
         ...
-        TypeError: unknown setting 'colour'; known: token, database_path, dev_guild_id, ...
+        TypeError: unknown setting 'colour'; known: token, database_path, dev_guild_id, log_level, ...
         """
         known = [f.name for f in fields(self)]
         for name in overrides:
             if name not in known:
-                raise TypeError(f"unknown setting {name!r}; known: {', '.join(known[:3])}, ...")
+                raise TypeError(f"unknown setting {name!r}; known: {', '.join(known)}")
         return replace(self, **overrides)
 
     def require_token(self) -> str:
