@@ -1,0 +1,322 @@
+"""The computer player: a seat that plays a whole turn from its view alone (R11-R17, R19).
+
+It never sees the Round, only ``Round.view(seat)``: its own hand and pending melds, the table, the
+top of the discard pile and counts. Each call to :meth:`ComputerPlayer.next_move` returns one move;
+the caller applies it and asks again until the turn ends with a discard (or the seat goes out).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine.cards import JOKER, Card, hand_points, parse_cards
+from bot.engine.errors import IllegalMove
+from bot.engine.meld import Meld, make_meld
+from bot.engine.moves import Move
+from bot.engine.rules import RuleSet
+from bot.engine.solver import best_melds
+from bot.engine.table import TableMeld
+
+# Below this many cards in hand the seat lays off its jokers too: that close to going out a joker
+# is worth more on the table (its points, R20) than as a hope of a new meld that costs 20 if stuck.
+_LAY_OFF_JOKERS_AT = 3
+_CACHE_SIZE = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class _Seat:
+    """What one view says, parsed once per move."""
+
+    rules: RuleSet
+    phase: str
+    hand: list[Card]
+    pending: list[Meld]
+    pending_points: int
+    opened: bool
+    table: list[TableMeld]
+    discard_top: Card | None
+    taken: Card | None
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any], rules: RuleSet) -> _Seat:
+        seat = view["seat"]
+        top = view.get("discard_top")
+        taken = view.get("taken_from_discard")
+        return cls(
+            rules=rules,
+            phase=view["phase"],
+            hand=parse_cards(view["hand"]),
+            pending=[Meld.from_dict(entry) for entry in view.get("pending", [])],
+            pending_points=int(view.get("pending_points", 0)),
+            opened=bool(view["opened"][seat]),
+            table=[TableMeld.from_dict(entry) for entry in view.get("table", [])],
+            discard_top=Card.parse(top) if top else None,
+            taken=Card.parse(taken) if taken else None,
+        )
+
+    def can_end_with(self, rest: Sequence[Card]) -> bool:
+        """Whether a hand of ``rest``, left after a meld, lay-off or swap, still lets the turn end: empty
+        is going out (unless the last card must be discarded, R17), one card may always be discarded,
+        more need one that is not equal to the card taken from the discard pile (R12)."""
+        if not rest:
+            return not self.rules.discard_to_go_out
+        return len(rest) == 1 or any(card != self.taken for card in rest)
+
+
+def _without(hand: Sequence[Card], cards: Iterable[Card]) -> list[Card]:
+    """``hand`` minus ``cards`` as multisets (one copy removed per card)."""
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return rest
+
+
+def _rank_gap(a: int, b: int) -> int:
+    """Distance between two ranks of one suit, the ace counted low or high (R7)."""
+    gap = abs(a - b)
+    if 1 in (a, b):
+        gap = min(gap, abs((14 if a == 1 else a) - (14 if b == 1 else b)))
+    return gap
+
+
+class ComputerPlayer:
+    """A computer seat: plays from ``Round.view(seat)`` alone and always returns a legal move.
+
+    Strategy: take the discard when it completes a meld or a lay-off, else draw from the stock;
+    open as soon as the best melds reach the opening (R13); once opened meld all it can, lay off,
+    and swap a joker when that leaves less in the hand (R16); discard the highest dead card, keeping
+    pairs and near-runs, never the card just taken (R12). Deterministic given ``rng``.
+
+    >>> from bot.engine.round import Round
+    >>> rnd = Round.deal(2, rng=random.Random(7))
+    >>> player = ComputerPlayer(random.Random(1))
+    >>> player.next_move(rnd.view(rnd.to_play)).kind
+    'draw'
+    """
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng if rng is not None else random.Random()
+        self._rules: dict[tuple[tuple[str, Any], ...], RuleSet] = {}
+        self._best_cache: dict[tuple[tuple[Card, ...], RuleSet], tuple[Meld, ...]] = {}
+
+    # -- the public move ------------------------------------------------------------------------
+
+    def next_move(self, view: dict[str, Any]) -> Move:
+        """The next move for the seat of ``view``, which must be on turn (``view["to_play"]``)."""
+        seat = _Seat.from_view(view, self._rules_of(view["rules"]))
+        if seat.phase == "draw":
+            return Move.draw(self._draw_source(seat))
+        if seat.opened:
+            move = self._swap_move(seat) or self._meld_move(seat) or self._lay_off_move(seat)
+        else:
+            move = self._opening_move(seat)
+        return move or Move.discard(self._discard_choice(seat))
+
+    # -- drawing (R11, R12) -----------------------------------------------------------------------
+
+    def _draw_source(self, seat: _Seat) -> str:
+        top = seat.discard_top
+        if top is None:
+            return "stock"
+        if all(card == top for card in seat.hand):
+            return "stock"  # R12 would leave no card to discard
+        if top.is_joker:
+            return "discard"
+        if seat.opened and any(self._fits(tm, top) for tm in seat.table):
+            return "discard"
+        # The top card is worth its R12 lock only if it lowers what would be stuck in the hand.
+        if self._deadwood([*seat.hand, top], seat.rules) < self._deadwood(seat.hand, seat.rules):
+            return "discard"
+        return "stock"
+
+    # -- opening (R13) ----------------------------------------------------------------------------
+
+    def _opening_move(self, seat: _Seat) -> Move | None:
+        melds = self._plan(seat.hand, seat)
+        total = seat.pending_points + sum(meld.points for meld in melds)
+        if melds and total >= seat.rules.opening:
+            return Move.meld(melds[0].cards)
+        if seat.pending:
+            # Proposed melds that cannot reach the opening only lock cards away from the discard.
+            return Move.take_back()
+        return None
+
+    # -- after opening (R14-R16) ------------------------------------------------------------------
+
+    def _meld_move(self, seat: _Seat) -> Move | None:
+        melds = self._plan(seat.hand, seat)
+        return Move.meld(melds[0].cards) if melds else None
+
+    def _lay_off_move(self, seat: _Seat) -> Move | None:
+        lay_jokers = len(seat.hand) <= _LAY_OFF_JOKERS_AT
+        for card in sorted(set(seat.hand), key=lambda c: (-c.hand_points, c)):
+            if (card.is_joker and not lay_jokers) or not seat.can_end_with(_without(seat.hand, [card])):
+                continue
+            for tm in seat.table:
+                if self._fits(tm, card):
+                    return Move.lay_off((card,), tm.id)
+        return None
+
+    def _swap_move(self, seat: _Seat) -> Move | None:
+        if not any(JOKER in tm.cards for tm in seat.table):
+            return None
+        best_left = self._deadwood(seat.hand, seat.rules)
+        best_move: Move | None = None
+        for tm in seat.table:
+            if JOKER not in tm.cards:
+                continue
+            for card in sorted(set(seat.hand)):
+                if card.is_joker or not self._replaces(tm, card):
+                    continue
+                rest = _without(seat.hand, [card])
+                for partners in self._joker_partners(rest, seat.rules):
+                    left = _without(rest, partners)
+                    if not seat.can_end_with(left):
+                        continue
+                    dead = self._deadwood(left, seat.rules)
+                    if dead < best_left:
+                        best_left, best_move = dead, Move.swap_joker(card, tm.id, partners)
+        return best_move
+
+    def _joker_partners(self, cards: list[Card], rules: RuleSet) -> list[tuple[Card, ...]]:
+        """Groups of ``cards`` that make a legal meld with one more joker (R16's new meld)."""
+        found: set[tuple[Card, ...]] = set()
+        naturals = sorted({card for card in cards if not card.is_joker})
+        for a, b in itertools.combinations(naturals, 2):
+            near_run = a.suit == b.suit and _rank_gap(a.rank, b.rank) <= 2
+            if (a.rank == b.rank or near_run) and self._is_meld((a, b, JOKER), rules):
+                found.add((a, b))
+        for meld in self._best([*cards, JOKER], rules):
+            if JOKER in meld.cards:
+                found.add(tuple(sorted(_without(meld.cards, [JOKER]))))
+        return sorted(found, key=lambda group: (-len(group), group))
+
+    # -- planning helpers -------------------------------------------------------------------------
+
+    def _plan(self, hand: list[Card], seat: _Seat) -> list[Meld]:
+        """The best melds of ``hand`` that still let the turn end (R12, R17's house rule)."""
+        melds = list(self._best(hand, seat.rules))
+        if not seat.can_end_with(_without(hand, (card for meld in melds for card in meld.cards))):
+            melds = self._loosen(melds, hand, seat)
+        return sorted(melds, key=lambda meld: (-meld.points, meld.cards))
+
+    def _loosen(self, melds: list[Meld], hand: list[Card], seat: _Seat) -> list[Meld]:
+        """``melds`` with the cheapest card, or failing that meld, left out so the turn can end."""
+        options: list[tuple[int, bool, list[Meld]]] = []
+        for index, meld in enumerate(melds):
+            others = melds[:index] + melds[index + 1 :]
+            for card in set(meld.cards):
+                smaller = self._meld_or_none(_without(meld.cards, [card]), seat.rules)
+                if smaller is not None:
+                    options.append((meld.points - smaller.points, card.is_joker, [*others, smaller]))
+            options.append((meld.points, True, others))
+        fine = [
+            option
+            for option in options
+            if seat.can_end_with(_without(hand, (card for meld in option[2] for card in meld.cards)))
+        ]
+        return min(fine, key=lambda option: option[:2])[2] if fine else []
+
+    def _discard_choice(self, seat: _Seat) -> Card:
+        hand = seat.hand
+        allowed = [card for card in hand if card != seat.taken] or hand  # R12: unless it is the last
+        melded = Counter(card for meld in self._best(hand, seat.rules) for card in meld.cards)
+        counts = Counter(hand)
+
+        def keep_value(card: Card) -> float:
+            if card.is_joker:
+                # With two cards left a joker rarely finds two naturals to meld with; it only blocks
+                # going out.
+                return 1000 if len(hand) > 2 else -card.hand_points
+            value = 500.0 if melded[card] >= counts[card] else self._partner_value(card, hand)
+            if any(self._fits(tm, card) for tm in seat.table):
+                value += 10
+            return value - card.hand_points
+
+        return min(allowed, key=lambda card: (keep_value(card), self.rng.random()))
+
+    @staticmethod
+    def _partner_value(card: Card, hand: list[Card]) -> float:
+        """How much ``card`` is worth keeping for a set or run it could grow into."""
+        set_suits = {other.suit for other in hand if other.rank == card.rank and other.suit != card.suit}
+        run_ranks = {other.rank for other in hand if other.suit == card.suit and other.rank != card.rank}
+        gaps = [_rank_gap(card.rank, rank) for rank in run_ranks]
+        return 30.0 * len(set_suits) + sum(30 if gap == 1 else 15 for gap in gaps if gap <= 2)
+
+    def _deadwood(self, hand: list[Card], rules: RuleSet) -> int:
+        """Hand points left after the best melds of ``hand`` (R2's hand column)."""
+        melded = [card for meld in self._best(hand, rules) for card in meld.cards]
+        return hand_points(hand) - hand_points(melded)
+
+    def _best(self, hand: Iterable[Card], rules: RuleSet) -> tuple[Meld, ...]:
+        key = (tuple(sorted(hand)), rules)
+        melds = self._best_cache.get(key)
+        if melds is None:
+            if len(self._best_cache) >= _CACHE_SIZE:
+                self._best_cache.clear()
+            melds = self._best_cache[key] = tuple(best_melds(list(key[0]), rules))
+        return melds
+
+    def _rules_of(self, data: dict[str, Any]) -> RuleSet:
+        key = tuple(sorted(data.items()))
+        rules = self._rules.get(key)
+        if rules is None:
+            rules = self._rules[key] = RuleSet.from_dict(data)
+        return rules
+
+    # The table's own checks (TableMeld.extended / swapped) run too, so the player refuses exactly
+    # what Round.lay_off and Round.swap_joker refuse; they raise ValueError, IllegalMove is one.
+    @staticmethod
+    def _fits(tm: TableMeld, card: Card) -> bool:
+        try:
+            tm.extended(tm.meld.extend([card]), tm.owner)
+        except ValueError:
+            return False
+        return True
+
+    @staticmethod
+    def _replaces(tm: TableMeld, card: Card) -> bool:
+        try:
+            tm.swapped(tm.meld.swap_joker(card), tm.owner)
+        except ValueError:
+            return False
+        return True
+
+    @staticmethod
+    def _meld_or_none(cards: Sequence[Card], rules: RuleSet) -> Meld | None:
+        try:
+            return make_meld(list(cards), rules)
+        except IllegalMove:
+            return None
+
+    def _is_meld(self, cards: Sequence[Card], rules: RuleSet) -> bool:
+        return self._meld_or_none(cards, rules) is not None
+
+
+class RandomPlayer:
+    """The baseline opponent: draws from the stock or the discard at random, discards a random legal
+    card (never the card it just took, R12), and never melds.
+
+    >>> from bot.engine.round import Round
+    >>> rnd = Round.deal(2, rng=random.Random(7))
+    >>> RandomPlayer(random.Random(1)).next_move(rnd.view(rnd.to_play)).kind
+    'draw'
+    """
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng if rng is not None else random.Random()
+
+    def next_move(self, view: dict[str, Any]) -> Move:
+        """A random draw in the draw phase, else a random legal discard."""
+        if view["phase"] == "draw":
+            sources = ["stock", "discard"] if view.get("discard_top") else ["stock"]
+            return Move.draw(self.rng.choice(sources))
+        hand = parse_cards(view["hand"])
+        taken = view.get("taken_from_discard")
+        allowed = [card for card in hand if str(card) != taken] or hand
+        return Move.discard(self.rng.choice(sorted(allowed)))
