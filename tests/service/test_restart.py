@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path
 from typing import Any
@@ -16,9 +17,7 @@ SEED = 11
 
 
 async def open_service(path: Path) -> TableService:
-    service = TableService(
-        await Storage.open(path), computer_delay=0.0, seed=SEED, next_round_delay=3600.0
-    )
+    service = TableService(await Storage.open(path), computer_delay=0.0, seed=SEED, next_round_delay=3600.0)
     await service.load()
     return service
 
@@ -38,7 +37,7 @@ async def play_with_restarts(path: Path, restarts: set[int]) -> dict[str, Any]:
     await service.begin(game.id, HOST)
     game_id = game.id
     for step in range(20_000):
-        await wait_for(lambda: persons_turn_or_rest(game))
+        await wait_for(functools.partial(persons_turn_or_rest, game))
         if game.status is not GameStatus.PLAYING:
             break
         if game.between_rounds:
