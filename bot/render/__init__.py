@@ -5,6 +5,7 @@ Every function is pure: it reads a :class:`~bot.game.Game` (and for a panel only
 the custom ids of :mod:`bot.render.ids`. Text comes from the catalog (:func:`bot.i18n.t`).
 """
 
+from bot.render.actions import BadClick, click_move
 from bot.render.hint import hint
 from bot.render.ids import (
     PANEL_BUTTON_TEMPLATE,
@@ -33,10 +34,12 @@ __all__ = [
     "PANEL_SELECT_TEMPLATE",
     "PANEL_TEMPLATE",
     "PUBLIC_TEMPLATE",
+    "BadClick",
     "CustomId",
     "PanelState",
     "Target",
     "cards_from_option_values",
+    "click_move",
     "error_text",
     "hand_panel",
     "hint",
