@@ -10,9 +10,9 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from bot.engine.cards import JOKER, Card, hand_points, parse_cards
 from bot.engine.errors import IllegalMove
@@ -26,6 +26,8 @@ from bot.engine.table import TableMeld
 # is worth more on the table (its points, R20) than as a hope of a new meld that costs 20 if stuck.
 _LAY_OFF_JOKERS_AT = 3
 _CACHE_SIZE = 4096
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +45,7 @@ class _Seat:
     taken: Card | None
 
     @classmethod
-    def from_view(cls, view: dict[str, Any], rules: RuleSet) -> _Seat:
+    def from_view(cls, view: dict[str, Any], rules: RuleSet, table: list[TableMeld]) -> _Seat:
         seat = view["seat"]
         top = view.get("discard_top")
         taken = view.get("taken_from_discard")
@@ -54,7 +56,7 @@ class _Seat:
             pending=[Meld.from_dict(entry) for entry in view.get("pending", [])],
             pending_points=int(view.get("pending_points", 0)),
             opened=bool(view["opened"][seat]),
-            table=[TableMeld.from_dict(entry) for entry in view.get("table", [])],
+            table=table,
             discard_top=Card.parse(top) if top else None,
             taken=Card.parse(taken) if taken else None,
         )
@@ -84,6 +86,24 @@ def _rank_gap(a: int, b: int) -> int:
     return gap
 
 
+class _Memo(Generic[K, V]):
+    """A dict of computed values that forgets everything once it holds ``size`` of them."""
+
+    def __init__(self, size: int = _CACHE_SIZE) -> None:
+        self.size = size
+        self.values: dict[K, V] = {}
+
+    def get(self, key: K, compute: Callable[[], V]) -> V:
+        """The value of ``key``, computed by ``compute`` the first time."""
+        try:
+            return self.values[key]
+        except KeyError:
+            if len(self.values) >= self.size:
+                self.values.clear()
+            value = self.values[key] = compute()
+            return value
+
+
 class ComputerPlayer:
     """A computer seat: plays from ``Round.view(seat)`` alone and always returns a legal move.
 
@@ -101,14 +121,24 @@ class ComputerPlayer:
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng if rng is not None else random.Random()
-        self._rules: dict[tuple[tuple[str, Any], ...], RuleSet] = {}
-        self._best_cache: dict[tuple[tuple[Card, ...], RuleSet], tuple[Meld, ...]] = {}
+        # Views repeat a lot from move to move (the same rules, table melds, hands), so parsing and
+        # solving are memoised; that keeps a move at about a millisecond.
+        self._rules: _Memo[tuple[tuple[str, Any], ...], RuleSet] = _Memo()
+        self._table: _Memo[tuple[Any, ...], tuple[TableMeld, dict[Card, bool]]] = _Memo()
+        self._best_melds: _Memo[tuple[tuple[Card, ...], RuleSet], tuple[Meld, ...]] = _Memo()
+        self._fits_now: dict[str, dict[Card, bool]] = {}  # by table meld id, for the current view
 
     # -- the public move ------------------------------------------------------------------------
 
     def next_move(self, view: dict[str, Any]) -> Move:
         """The next move for the seat of ``view``, which must be on turn (``view["to_play"]``)."""
-        seat = _Seat.from_view(view, self._rules_of(view["rules"]))
+        rules = self._rules.get(
+            tuple(sorted(view["rules"].items())), lambda: RuleSet.from_dict(view["rules"])
+        )
+        known = [self._table_meld(entry) for entry in view.get("table", [])]
+        self._fits_now = {tm.id: fits for tm, fits in known}
+        table = [tm for tm, _ in known]
+        seat = _Seat.from_view(view, rules, table)
         if seat.phase == "draw":
             return Move.draw(self._draw_source(seat))
         if seat.opened:
@@ -254,30 +284,27 @@ class ComputerPlayer:
         return hand_points(hand) - hand_points(melded)
 
     def _best(self, hand: Iterable[Card], rules: RuleSet) -> tuple[Meld, ...]:
-        key = (tuple(sorted(hand)), rules)
-        melds = self._best_cache.get(key)
-        if melds is None:
-            if len(self._best_cache) >= _CACHE_SIZE:
-                self._best_cache.clear()
-            melds = self._best_cache[key] = tuple(best_melds(list(key[0]), rules))
-        return melds
+        cards = tuple(sorted(hand))
+        return self._best_melds.get((cards, rules), lambda: tuple(best_melds(cards, rules)))
 
-    def _rules_of(self, data: dict[str, Any]) -> RuleSet:
-        key = tuple(sorted(data.items()))
-        rules = self._rules.get(key)
-        if rules is None:
-            rules = self._rules[key] = RuleSet.from_dict(data)
-        return rules
+    def _table_meld(self, entry: dict[str, Any]) -> tuple[TableMeld, dict[Card, bool]]:
+        """The table meld of a view entry, with the memo of which cards can be laid off on it."""
+        key = tuple(tuple(value) if isinstance(value, list) else value for value in entry.values())
+        return self._table.get(key, lambda: (TableMeld.from_dict(entry), {}))
 
     # The table's own checks (TableMeld.extended / swapped) run too, so the player refuses exactly
     # what Round.lay_off and Round.swap_joker refuse; they raise ValueError, IllegalMove is one.
-    @staticmethod
-    def _fits(tm: TableMeld, card: Card) -> bool:
-        try:
-            tm.extended(tm.meld.extend([card]), tm.owner)
-        except ValueError:
-            return False
-        return True
+    def _fits(self, tm: TableMeld, card: Card) -> bool:
+        fits = self._fits_now[tm.id]
+        known = fits.get(card)
+        if known is None:
+            try:
+                tm.extended(tm.meld.extend([card]), tm.owner)
+                known = True
+            except ValueError:
+                known = False
+            fits[card] = known
+        return known
 
     @staticmethod
     def _replaces(tm: TableMeld, card: Card) -> bool:
