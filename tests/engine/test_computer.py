@@ -20,11 +20,33 @@ from bot.engine.simulate import play_match
 C = Card.parse
 FILLER = parse_cards("2C 4D 6S 8C 10D QS 3H 5C 7D 9S JC KD AH 2D 4S 6C 8D 10S QC")
 """Cards that make no meld together, to pad stocks and the hands of the seat not under test."""
+VIEW_KEYS = [
+    "version",
+    "seat",
+    "n_seats",
+    "dealer",
+    "to_play",
+    "phase",
+    "rules",
+    "hand",
+    "pending",
+    "pending_points",
+    "hand_counts",
+    "opened",
+    "table",
+    "stock_count",
+    "discard_top",
+    "discard_count",
+    "reshuffles",
+    "taken_from_discard",
+    "opening_needed",
+]
+"""The view fields of the engine contract: the player must need nothing more (R19)."""
 
 
 class JsonViewPlayer:
-    """A seat that gets a JSON copy of its view and nothing else (R19), and checks each move kind
-    against ``Round.actions``."""
+    """A seat that gets a JSON copy of the contract's fields of its view and nothing else (R19), and
+    checks each move kind against ``Round.actions``."""
 
     def __init__(self, player: Any, match: Match) -> None:
         self.player = player
@@ -32,7 +54,7 @@ class JsonViewPlayer:
         self.moves: list[Move] = []
 
     def next_move(self, view: dict[str, Any]) -> Move:
-        own = json.loads(json.dumps(view))
+        own = json.loads(json.dumps({key: view[key] for key in VIEW_KEYS}))
         before = copy.deepcopy(own)
         move = self.player.next_move(own)
         assert own == before, "the player must not change the view it is given"
@@ -133,6 +155,14 @@ def test_opening_zero_opens_with_any_meld() -> None:
     assert rnd.opened(0)
 
 
+def test_takes_back_proposals_below_the_opening() -> None:
+    # R13: a proposed 7-8-9♥ (24) cannot reach 40 this turn, so it goes back before the discard
+    rnd = position("7H 8H 9H KS 2C 5D 9S 3C 8D 4S 6C QD 10C", stock="7S")
+    rnd.draw(0, "stock")
+    rnd.meld(0, parse_cards("7H 8H 9H"))
+    assert ComputerPlayer(random.Random(0)).next_move(rnd.view(0)) == Move.take_back()
+
+
 def test_takes_the_discard_that_completes_a_meld() -> None:
     # R11: the top of the discard pile completes 7-8-9♥
     rnd = position("7H 8H KS 2C 5D 9S 3C 8D 4S 6C QD 10C JS", stock="7S", discard="9H")
@@ -159,6 +189,14 @@ def test_never_discards_the_card_taken_from_the_discard() -> None:
     rnd.draw(0, "discard")
     moves = play_turn(rnd, 0, ComputerPlayer(random.Random(0)))
     assert moves[-1].kind == "discard" and moves[-1].card != C("KC")
+
+
+def test_leaves_a_discard_equal_to_its_only_card() -> None:
+    # R12: with JK in hand, a taken JK could never be discarded and nothing fits the full sets
+    rnd = Round.from_position(
+        ["JK", FILLER[:13]], FILLER[13:], "2H JK", table=[(0, "7S 7H 7D 7C"), (0, "JS JH JD JC")]
+    )
+    assert ComputerPlayer(random.Random(0)).next_move(rnd.view(0)) == Move.draw("stock")
 
 
 def test_discards_the_highest_dead_card_and_keeps_pairs() -> None:
