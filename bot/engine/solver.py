@@ -12,11 +12,12 @@ few long runs whose every cut leaves a part with fewer than two naturals (R9) ar
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import cache
 from itertools import combinations
 from typing import NamedTuple
 
 from bot.engine.cards import JOKER, SUITS, Card
-from bot.engine.meld import MAX_RUN, MAX_SET, Meld, make_meld, run_window
+from bot.engine.meld import MAX_RUN, MAX_SET, Meld, make_meld
 from bot.engine.rules import RuleSet
 
 __all__ = ["Candidate", "best_melds", "meld_candidates", "melds_score"]
@@ -24,6 +25,11 @@ __all__ = ["Candidate", "best_melds", "meld_candidates", "melds_score"]
 _DEFAULT_RULES = RuleSet()
 _SHORT_RUN = 5
 """Runs up to this length are all candidates; longer ones only when they cannot be cut (R9)."""
+_MOST_NATURALS_UNCUT = 4
+"""A longer run that no cut splits into two legal runs holds at most this many naturals."""
+_HIGH_ACE = 14
+_BEST_POINTS = 11
+"""No card is worth more on the table (R2): the bound of the search."""
 
 
 class Candidate(NamedTuple):
@@ -38,97 +44,106 @@ class Candidate(NamedTuple):
         return make_meld((*self.naturals, *([JOKER] * self.jokers)))
 
 
-def _points(rank: int) -> int:
+def _card_points(rank: int) -> int:
+    """R2: a card's most points on the table (an ace counts 11 unless it is low in a run)."""
     return 11 if rank == 1 else min(rank, 10)
 
 
 def _run_points(low: int, high: int) -> int:
-    length = high - low + 1
+    """R2/R10: the points of a run on places ``low..high``."""
     total = sum(min(place, 10) for place in range(max(low, 2), min(high, 13) + 1))
-    if high == 14:
+    if high == _HIGH_ACE:
         total += 11
     if low == 1:
-        total += 11 if length >= MAX_RUN else 1
+        total += 11 if high - low + 1 >= MAX_RUN else 1
     return total
 
 
-def _can_be_cut(low: int, high: int, natural_places: set[int]) -> bool:
-    """Whether the run splits into two runs of three or more, each with two naturals (R9)."""
-    layout = [place in natural_places for place in range(low, high + 1)]
-    total = sum(layout)
-    left = sum(layout[:2])
-    for cut in range(3, len(layout) - 2):
-        left += layout[cut - 1]
-        if left >= 2 and total - left >= 2:
-            return True
-    return False
+def _can_be_cut(mask: int, length: int) -> bool:
+    """Whether a run whose naturals sit at the bits of ``mask`` splits into two runs of three or
+    more cards with two naturals each (so both keep R9)."""
+    total = mask.bit_count()
+    return any(
+        (mask & ((1 << cut) - 1)).bit_count() >= 2 and total - (mask & ((1 << cut) - 1)).bit_count() >= 2
+        for cut in range(3, length - 2)
+    )
 
 
-def _run_candidates(suit: str, ranks: list[int], max_jokers: int) -> Iterator[Candidate]:
-    places = sorted(ranks) + ([14] if 1 in ranks else [])
-    seen: set[tuple[tuple[int, ...], int]] = set()
-    for i, low in enumerate(places):
-        for high in places[i + 1 :]:
-            if low == 1 and high == 14:
+@cache
+def _uncuttable(length: int, jokers: int) -> tuple[int, ...]:
+    """The layouts (bit = natural) of a ``length``-card run with ``jokers`` jokers that no cut splits."""
+    naturals = length - jokers
+    if not 2 <= naturals <= _MOST_NATURALS_UNCUT:
+        return ()
+    return tuple(
+        sum(1 << place for place in places)
+        for places in combinations(range(length), naturals)
+        if not _can_be_cut(sum(1 << place for place in places), length)
+    )
+
+
+def _is_canonical(mask: int, low: int, high: int) -> bool:
+    """Whether make_meld would lay naturals at ``mask`` (bit 0 = place ``low``) on ``low..high`` (R10).
+
+    Extra jokers go upward first, so they sit below the lowest natural only when the run reaches
+    the high ace; and a natural ace goes high whenever the other cards let it.
+    """
+    if not (mask & 1 or high == _HIGH_ACE):
+        return False
+    if low == 1 and mask & 1:
+        others = mask >> 1
+        lowest_other = 2 + ((others & -others).bit_length() - 1)
+        return lowest_other < _HIGH_ACE + 1 - (high - low + 1)
+    return True
+
+
+def _run_layouts(available: int, max_jokers: int) -> Iterator[tuple[int, int, int]]:
+    """``(low, high, mask)`` of every candidate run whose naturals are among the ``available``
+    places (bit p = place p), with at most ``max_jokers`` jokers."""
+    for low in range(1, 13):
+        for high in range(low + 2, min(low + MAX_RUN - 1, _HIGH_ACE) + 1):
+            length = high - low + 1
+            window = (available >> low) & ((1 << length) - 1)
+            have = window.bit_count()
+            least = max(2, length - max_jokers)
+            if have < least:
                 continue
-            inside = [place for place in places if low < place < high and place != 14]
-            gaps = (high - low - 1) - len(inside)
-            if gaps > max_jokers:
-                break
-            # A run longer than _SHORT_RUN that cannot be cut holds at most four naturals.
-            most_inside = len(inside) if high - low + 1 <= _SHORT_RUN else min(len(inside), 2)
-            for size in range(most_inside + 1):
-                for chosen in combinations(inside, size):
-                    yield from _runs_of(
-                        suit, (low, *chosen, high), gaps + len(inside) - size, max_jokers, seen
-                    )
-
-
-def _runs_of(
-    suit: str,
-    places: tuple[int, ...],
-    needed: int,
-    max_jokers: int,
-    seen: set[tuple[tuple[int, ...], int]],
-) -> Iterator[Candidate]:
-    ranks = tuple(sorted(1 if place == 14 else place for place in places))
-    for jokers in range(max(needed, 3 - len(places)), max_jokers + 1):
-        length = len(places) + jokers
-        if length > MAX_RUN:
-            return
-        if (ranks, jokers) in seen:
-            continue
-        seen.add((ranks, jokers))
-        window = run_window(ranks, jokers)
-        if window is None:
-            continue
-        low, high = window
-        if length > _SHORT_RUN:
-            ace = 14 if high == 14 else 1
-            natural_places = {ace if rank == 1 else rank for rank in ranks}
-            if len(places) > 4 or _can_be_cut(low, high, natural_places):
+            if length <= _SHORT_RUN:
+                mask = window
+                while mask:
+                    if mask.bit_count() >= least and _is_canonical(mask, low, high):
+                        yield low, high, mask
+                    mask = (mask - 1) & window
                 continue
-        yield Candidate(tuple(Card(rank, suit) for rank in ranks), jokers, _run_points(low, high))
-
-
-def _set_candidates(rank: int, suits: list[str], max_jokers: int) -> Iterator[Candidate]:
-    for size in range(2, len(suits) + 1):
-        for chosen in combinations(suits, size):
-            for jokers in range(max(0, 3 - size), min(max_jokers, MAX_SET - size) + 1):
-                yield Candidate(
-                    tuple(Card(rank, suit) for suit in chosen), jokers, _points(rank) * (size + jokers)
-                )
+            for jokers in range(
+                max(length - _MOST_NATURALS_UNCUT, length - have), min(max_jokers, length - 2) + 1
+            ):
+                for mask in _uncuttable(length, jokers):
+                    if not mask & ~window and _is_canonical(mask, low, high):
+                        yield low, high, mask
 
 
 def _candidates(naturals: Iterable[Card], jokers: int) -> list[Candidate]:
     distinct = set(naturals)
     found: list[Candidate] = []
     for suit in SUITS:
-        ranks = sorted(card.rank for card in distinct if card.suit == suit)
-        found.extend(_run_candidates(suit, ranks, jokers))
+        by_place = {card.rank: card for card in distinct if card.suit == suit}
+        if len(by_place) < 2:
+            continue
+        if 1 in by_place:
+            by_place[_HIGH_ACE] = by_place[1]
+        available = sum(1 << place for place in by_place)
+        for low, high, mask in _run_layouts(available, jokers):
+            cards = tuple(by_place[low + i] for i in range(high - low + 1) if mask >> i & 1)
+            found.append(Candidate(cards, high - low + 1 - len(cards), _run_points(low, high)))
     for rank in range(1, 14):
-        suits = [suit for suit in SUITS if Card(rank, suit) in distinct]
-        found.extend(_set_candidates(rank, suits, jokers))
+        cards_of_rank = sorted(
+            (card for card in distinct if card.rank == rank), key=lambda c: SUITS.index(c.suit)
+        )
+        for size in range(2, len(cards_of_rank) + 1):
+            for chosen in combinations(cards_of_rank, size):
+                for used in range(max(0, 3 - size), min(jokers, MAX_SET - size) + 1):
+                    found.append(Candidate(chosen, used, _card_points(rank) * (size + used)))
     return found
 
 
@@ -137,8 +152,8 @@ def meld_candidates(cards: Iterable[Card], rules: RuleSet = _DEFAULT_RULES) -> l
     ``cards`` makes, except runs of six or more cards that split into two melds worth as much.
 
     >>> from bot.engine.cards import parse_cards
-    >>> [str(c.meld()) for c in meld_candidates(parse_cards("5S 6S 7S 7H JK"))]
-    ['5S 6S JK=7S', '5S JK=6S 7S', '5S 6S 7S', '5S 6S 7S JK=8S', '6S 7S JK=8S', '7S 7H JK=7D']
+    >>> sorted(str(c.meld()) for c in meld_candidates(parse_cards("5S 6S 7S 7H JK")))
+    ['5S 6S 7S', '5S 6S 7S JK=8S', '5S 6S JK=7S', '5S JK=6S 7S', '6S 7S JK=8S', '7S 7H JK=7D']
     """
     hand = list(cards)
     naturals = [card for card in hand if not card.is_joker]
@@ -167,58 +182,91 @@ def best_melds(cards: Iterable[Card], rules: RuleSet = _DEFAULT_RULES) -> list[M
 
     >>> from bot.engine.cards import parse_cards
     >>> [str(m) for m in best_melds(parse_cards("QS KS AS AH AD 2S 3S JK 9C"))]
-    ['AH AD JK=AS', 'QS KS AS']
+    ['AS AH AD', 'QS KS JK=AS']
     """
     hand = list(cards)
     naturals = sorted(card for card in hand if not card.is_joker)
     jokers = len(hand) - len(naturals)
-    if len(hand) < 3:
+    if len(hand) < 3 or not naturals:
         return []
-    distinct = sorted(set(naturals))
-    index = {card: i for i, card in enumerate(distinct)}
-    width = max(4, max(naturals.count(card) for card in distinct).bit_length() + 1 if distinct else 4)
-    width = max(width, jokers.bit_length() + 1)
-    joker_shift = width * len(distinct)
-    guard = sum(1 << (width * i + width - 1) for i in range(len(distinct) + 1))
-    natural_mask = (1 << joker_shift) - 1
-    by_first: list[list[tuple[int, int, Candidate]]] = [[] for _ in distinct]
-    for candidate in _candidates(naturals, jokers):
-        slots = [index[card] for card in candidate.naturals]
-        vector = sum(1 << (width * slot) for slot in slots) + (candidate.jokers << joker_shift)
-        size = len(candidate.naturals) + candidate.jokers
-        by_first[min(slots)].append((vector, _score(candidate.points, candidate.jokers, size), candidate))
-    start = sum(naturals.count(card) << (width * i) for i, card in enumerate(distinct))
-    start += jokers << joker_shift
-    memo: dict[int, tuple[int, Candidate | None]] = {}
+    return _Search(naturals, jokers).run()
 
-    def solve(state: int) -> int:
-        naturals_left = state & natural_mask
-        if not naturals_left:
+
+class _Search:
+    """The hand as one integer (a few bits per distinct card, then the jokers), searched depth-first
+    from its first card: that card stays in the hand, or goes into a candidate that holds it.
+    Results are memoised per remaining hand; a candidate that cannot beat the best answer found so
+    far, even if every card left counted 11 (R2), is skipped, which keeps every result exact."""
+
+    def __init__(self, naturals: list[Card], jokers: int) -> None:
+        distinct = sorted(set(naturals))
+        most = max(max(naturals.count(card) for card in distinct), jokers)
+        self.width = width = max(4, most.bit_length() + 1)
+        self.index = {card: i for i, card in enumerate(distinct)}
+        self.joker_shift = width * len(distinct)
+        self.natural_mask = (1 << self.joker_shift) - 1
+        self.guard = sum(1 << (width * i + width - 1) for i in range(len(distinct) + 1))
+        self.unit_bound = [_score(_card_points(card.rank), 0, 1) for card in distinct]
+        self.by_first: list[list[tuple[int, int, int, Candidate]]] = [[] for _ in distinct]
+        for candidate in _candidates(naturals, jokers):
+            slots = [self.index[card] for card in candidate.naturals]
+            size = len(slots) + candidate.jokers
+            score = _score(candidate.points, candidate.jokers, size)
+            bound = sum(self.unit_bound[slot] for slot in slots) + candidate.jokers * _score(
+                _BEST_POINTS, 0, 1
+            )
+            self.by_first[min(slots)].append((self._vector(candidate), score, bound, candidate))
+        for options in self.by_first:
+            options.sort(key=lambda option: -option[1])
+        self.start = self._vector(Candidate(tuple(naturals), jokers, 0))
+        self.start_bound = sum(self.unit_bound[self.index[card]] for card in naturals)
+        self.start_bound += jokers * _score(_BEST_POINTS, 0, 1)
+        self.memo: dict[int, tuple[int, Candidate | None]] = {}
+
+    def _vector(self, candidate: Candidate) -> int:
+        slots = sum(1 << (self.width * self.index[card]) for card in candidate.naturals)
+        return slots + (candidate.jokers << self.joker_shift)
+
+    def _first(self, state: int) -> int:
+        naturals_left = state & self.natural_mask
+        return ((naturals_left & -naturals_left).bit_length() - 1) // self.width
+
+    def solve(self, state: int, bound: int) -> int:
+        """The best score of the hand ``state``; ``bound`` is at least that score."""
+        if not state & self.natural_mask:
             return 0
-        known = memo.get(state)
+        known = self.memo.get(state)
         if known is not None:
             return known[0]
-        first = ((naturals_left & -naturals_left).bit_length() - 1) // width
-        best = solve(state - (1 << (width * first)))
+        first = self._first(state)
+        # Melds first, best-looking first, so that the bound prunes early; keeping the card last.
+        best = -1
         choice: Candidate | None = None
-        guarded = state | guard
-        for vector, score, candidate in by_first[first]:
-            if (guarded - vector) & guard == guard:
-                value = score + solve(state - vector)
-                if value > best:
-                    best, choice = value, candidate
-        memo[state] = (best, choice)
+        guarded = state | self.guard
+        for vector, score, cost, candidate in self.by_first[first]:
+            if score + bound - cost <= best or (guarded - vector) & self.guard != self.guard:
+                continue
+            value = score + self.solve(state - vector, bound - cost)
+            if value > best:
+                best, choice = value, candidate
+        kept_bound = bound - self.unit_bound[first]
+        if kept_bound > best:
+            value = self.solve(state - (1 << (self.width * first)), kept_bound)
+            if value > best:
+                best, choice = value, None
+        self.memo[state] = (best, choice)
         return best
 
-    solve(start)
-    melds: list[Meld] = []
-    state = start
-    while state & natural_mask:
-        _, choice = memo[state]
-        if choice is None:
-            low = state & natural_mask
-            state -= 1 << (width * (((low & -low).bit_length() - 1) // width))
-            continue
-        melds.append(choice.meld())
-        state -= sum(1 << (width * index[card]) for card in choice.naturals) + (choice.jokers << joker_shift)
-    return melds
+    def run(self) -> list[Meld]:
+        """The melds of the best answer, in the order the search took them."""
+        self.solve(self.start, self.start_bound)
+        melds: list[Meld] = []
+        state = self.start
+        while state & self.natural_mask:
+            _, choice = self.memo[state]
+            if choice is None:
+                state -= 1 << (self.width * self._first(state))
+                continue
+            melds.append(choice.meld())
+            state -= self._vector(choice)
+        return melds
