@@ -1,0 +1,277 @@
+"""What each click does: parse → table service → render → one answer (and at most one table edit).
+
+Every accepted change is saved by the service before the answer goes out. A refusal (a rule, a table
+refusal, a forged or outdated component) is a short ephemeral answer and changes nothing. The hand
+panel is answered by editing it in place; the public table message is edited by the
+:class:`~cogs.publisher.TablePublisher`, at most once a second per channel.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.engine.errors import IllegalMove
+from bot.i18n import t
+from bot.render import (
+    BadClick,
+    CustomId,
+    PanelState,
+    cards_from_option_values,
+    click_move,
+    hand_panel,
+    hint,
+    refusal,
+    refusal_for,
+)
+from bot.table import TableError
+from cogs.publisher import announcement, detached, round_over_now, table_message
+
+if TYPE_CHECKING:
+    from bot.game import Game
+    from bot.table import TableService
+    from cogs.publisher import TablePublisher
+
+log = logging.getLogger(__name__)
+
+PANEL_VIEW_ONLY = ("sort", "select", "layoff", "swap")
+"""Panel clicks that only redraw the panel (no move, nothing saved)."""
+
+
+async def answer_privately(interaction: discord.Interaction, text: str) -> None:
+    """An ephemeral line; never raises (an expired interaction cannot be answered anyway)."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException as exc:
+        log.warning("could not answer interaction %s: %s", interaction.id, exc)
+
+
+def panel_state(custom_id: CustomId) -> PanelState:
+    """The panel state carried by a panel id; a malformed one is a :class:`BadClick`."""
+    try:
+        return custom_id.panel_state()
+    except ValueError as exc:
+        raise BadClick(str(exc)) from None
+
+
+def panel(game: Game, seat: int, state: PanelState) -> tuple[discord.Embed, discord.ui.View]:
+    """The hand panel of match seat ``seat`` in ``state`` (its components not kept in memory)."""
+    embed, view = hand_panel(game, seat, sort=state.sort, selected=state.cards, target=state.mode)
+    return embed, detached(view)
+
+
+class Clicks:
+    """The handlers of every component of the game, by action (see :mod:`bot.render.ids`)."""
+
+    def __init__(self, service: TableService, publisher: TablePublisher) -> None:
+        self.service = service
+        self.publisher = publisher
+        handlers: dict[str, Callable[[discord.Interaction, CustomId, Sequence[str]], Awaitable[None]]] = {
+            "join": self.lobby,
+            "leave": self.lobby,
+            "add_computer": self.lobby,
+            "start": self.lobby,
+            "cancel": self.lobby,
+            "hand": self.my_hand,
+            "draw": self.table_draw,
+            "take": self.table_draw,
+            "next": self.next_round,
+            "again": self.play_again,
+            "stop_yes": self.stop,
+        }
+        self._handlers = handlers
+
+    async def run(
+        self, interaction: discord.Interaction, custom_id: CustomId | None, values: Sequence[str]
+    ) -> None:
+        """Handle one click; every outcome is answered, and no error escapes."""
+        game_id = None if custom_id is None else custom_id.game_id
+        try:
+            if custom_id is None:
+                raise BadClick("not one of our components")
+            handler = self._handlers.get(custom_id.action, self.on_panel)
+            await handler(interaction, custom_id, values)
+        except (TableError, IllegalMove) as exc:
+            await answer_privately(interaction, refusal_for(exc))
+        except BadClick:
+            await answer_privately(interaction, refusal(t("error.bad_component")))
+        except discord.HTTPException as exc:
+            # The change (if any) is saved; only the answer was lost (e.g. the interaction expired).
+            log.warning("game %s: the answer to %s failed: %s", game_id, custom_id, exc)
+        except Exception:
+            log.exception("game %s: the click %s failed", game_id, custom_id)
+            await answer_privately(interaction, refusal(t("error.unexpected")))
+
+    async def game(self, game_id: int) -> Game:
+        """The game of a component (also one that ended before a restart)."""
+        return await self.service.fetch(game_id)
+
+    # ------------------------------------------------------------------ lobby and public messages
+
+    async def lobby(self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]) -> None:
+        """Join, Leave, Add computer, Start, Cancel: the lobby message (the future table) is redrawn."""
+        user = interaction.user
+        gid = cid.game_id
+        if cid.action == "join":
+            game = await self.service.join(gid, user.id, user.display_name)
+        elif cid.action == "leave":
+            game = await self.service.leave(gid, user.id)
+        elif cid.action == "add_computer":
+            game = await self.service.add_computer(gid, user.id)
+        elif cid.action == "start":
+            game = await self.service.begin(gid, user.id)
+        else:
+            game = await self.service.cancel(gid, user.id)
+        await self.redraw_table_here(interaction, game)
+
+    async def redraw_table_here(self, interaction: discord.Interaction, game: Game) -> None:
+        """Answer by drawing the table message of ``game`` on the clicked message."""
+        message = interaction.message
+        if game.table_message_id is None and message is not None:
+            await self.service.set_table_message(game.id, message.id)
+        embeds, view = table_message(game)
+        await interaction.response.edit_message(content=None, embeds=embeds, view=view)
+        if message is not None and message.id == game.table_message_id:
+            self.publisher.shown(game, message.id)
+        else:
+            self.publisher.update(game)
+
+    async def my_hand(self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]) -> None:
+        """My hand: the private panel of the clicking person (their own seat, whoever clicks)."""
+        await self.open_panel(interaction, cid.game_id)
+
+    async def open_panel(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Send the clicking person's hand panel (ephemeral); a click brings an away seat back."""
+        game = await self.game(game_id)
+        seat = self.require_seat(game, interaction.user.id)
+        before = game.version
+        game = await self.service.touch(game.id, interaction.user.id)
+        embed, view = panel(game, seat, PanelState())
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        if game.version != before:
+            self.publisher.update(game)
+
+    @staticmethod
+    def require_seat(game: Game, user_id: int) -> int:
+        """The seat ``user_id`` plays in a running ``game``, or the refusal saying why there is none."""
+        if not game.running or game.match is None:
+            raise TableError("game.not_running", game_id=game.id)
+        seat = game.active_seat_of(user_id)
+        if seat is None:
+            raise TableError("seat.not_seated", game_id=game.id)
+        return seat
+
+    async def table_draw(
+        self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        """Draw / Take discard on the table: the move for the clicker's seat; the answer is their panel."""
+        move = click_move(cid)
+        assert move is not None
+        game = await self.service.play(cid.game_id, interaction.user.id, move)
+        await self.after_move(interaction, game, PanelState(), edit=False)
+
+    async def next_round(
+        self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        """Next round: deal now; the round-end message loses its button."""
+        game = await self.service.next_round(cid.game_id, interaction.user.id)
+        try:
+            await interaction.response.edit_message(view=None)
+        finally:
+            self.publisher.update(game)
+
+    async def play_again(
+        self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        """Play again: a new lobby with the same people, posted as the new game's table message."""
+        game = await self.service.play_again(cid.game_id, interaction.user.id)
+        embeds, view = table_message(game)
+        callback = await interaction.response.send_message(embeds=embeds, view=view)
+        if callback.message_id is not None:
+            await self.service.set_table_message(game.id, callback.message_id)
+            self.publisher.shown(game, callback.message_id)
+
+    async def stop(self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]) -> None:
+        """The confirmed stop: the game ends, results so far stay; the table shows the standings."""
+        can_manage = interaction.permissions.manage_guild
+        game = await self.service.stop(cid.game_id, interaction.user.id, can_manage=can_manage)
+        try:
+            await interaction.response.edit_message(content=t("stop.done"), embed=None, view=None)
+        finally:
+            self.publisher.update(game)
+
+    # ------------------------------------------------------------------ the hand panel
+
+    async def on_panel(self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]) -> None:
+        """A hand-panel component: redraw it (sort, select, choose a target), a hint, or a move."""
+        if not cid.is_panel:
+            raise BadClick("not a panel component")
+        state = panel_state(cid)
+        if cid.action == "hint":
+            game = await self.game(cid.game_id)
+            seat = self.require_seat(game, interaction.user.id)
+            await interaction.response.send_message(embed=hint(game, seat), ephemeral=True)
+            return
+        if cid.action in PANEL_VIEW_ONLY:
+            await self.redraw_panel(interaction, cid, state, values)
+            return
+        move = click_move(cid, values)
+        if move is None:
+            raise BadClick("not a move")
+        try:
+            game = await self.service.play(cid.game_id, interaction.user.id, move, version=cid.version)
+        except TableError as exc:
+            if exc.code != "panel.stale":
+                raise
+            game = await self.game(cid.game_id)
+            seat = self.require_seat(game, interaction.user.id)
+            embed, view = panel(game, seat, PanelState(state.sort, None, state.cards))
+            await interaction.response.edit_message(content=refusal_for(exc), embed=embed, view=view)
+            return
+        await self.after_move(interaction, game, PanelState(state.sort), edit=True)
+
+    async def redraw_panel(
+        self, interaction: discord.Interaction, cid: CustomId, state: PanelState, values: Sequence[str]
+    ) -> None:
+        """Sort, the card select, Lay off / Swap joker (which ask for the target meld)."""
+        game = await self.game(cid.game_id)
+        seat = self.require_seat(game, interaction.user.id)
+        if cid.action == "select":
+            cards = cards_from_option_values(values)
+            if cards is None:
+                raise BadClick("forged card values")
+            state = PanelState(state.sort, None, tuple(cards))
+        elif cid.action in ("layoff", "swap"):
+            state = PanelState(state.sort, "lay_off" if cid.action == "layoff" else "swap", state.cards)
+        before = game.version
+        game = await self.service.touch(game.id, interaction.user.id)
+        embed, view = panel(game, seat, state)
+        await interaction.response.edit_message(content=None, embed=embed, view=view)
+        if game.version != before:
+            self.publisher.update(game)
+
+    async def after_move(
+        self, interaction: discord.Interaction, game: Game, state: PanelState, *, edit: bool
+    ) -> None:
+        """Answer an accepted move: the round's end in public if it just ended, else the mover's panel;
+        then the table message."""
+        try:
+            if round_over_now(game) and self.publisher.claim_announcement(game):
+                embeds, view = announcement(game)
+                await interaction.response.send_message(embeds=embeds, view=view)
+                return
+            seat = game.active_seat_of(interaction.user.id)
+            assert seat is not None
+            embed, view = panel(game, seat, state)
+            if edit:
+                await interaction.response.edit_message(content=None, embed=embed, view=view)
+            else:
+                await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        finally:
+            self.publisher.update(game)

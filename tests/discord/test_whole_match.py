@@ -1,0 +1,53 @@
+"""A whole match through Discord: /romme start, the lobby buttons, every move by clicks and selects,
+the round-end and match-end messages, /romme score. Two people and one computer player."""
+
+from __future__ import annotations
+
+from conftest import Room
+from play_helpers import Player, game_in, table_message
+
+from bot.game import GameStatus
+
+
+async def start_match(room: Room, **options: object) -> None:
+    """Ada opens a lobby with one computer, Bob joins with the button, Ada starts (R3)."""
+    result = await room.ada.slash(room.channel, "romme start", **options)
+    assert not result.ephemeral and result.response is not None
+    lobby = result.response
+    assert lobby.embeds[0].title == "Rommé — a new game"
+    await room.bob.click(lobby, label="Join")
+    await room.ada.click(lobby, label="Start")
+
+
+async def test_two_people_and_a_computer_play_a_match_to_the_end(room: Room) -> None:
+    env, channel = room.env, room.channel
+    await start_match(room, computers=1, rounds=1, opening=0)
+    game = game_in(env, channel)
+    assert game.status is GameStatus.PLAYING
+    # The lobby message became the table message, edited in place: still one message.
+    table = table_message(env, game)
+    assert table.embeds[0].title == "Rommé — round 1 of 1"
+    players = {room.ada.id: Player(env, room.ada, channel), room.bob.id: Player(env, room.bob, channel)}
+    for _ in range(400):
+        game = game_in(env, channel)
+        if not game.running:
+            break
+        seat = game.to_play
+        assert seat is not None, "a one-round match has no break between rounds"
+        owner = game.seats[seat]
+        assert owner.user_id in players, "the computer's turns happen without any click"
+        await players[owner.user_id].play_turn()
+    game = game_in(env, channel)
+    assert game.status is GameStatus.FINISHED and game.match is not None and game.match.over
+    moves = players[room.ada.id].moves + players[room.bob.id].moves
+    assert {"draw", "meld", "discard"} <= set(moves)
+    # The match end is public, with the winner and Play again; the results are in the statistics.
+    messages = [m async for m in env.bot.get_channel(channel.id).history(limit=20)]
+    ends = [m for m in messages if m.embeds and m.embeds[-1].title == "The match is over"]
+    assert len(ends) == 1 and ends[0].components
+    score = await room.ada.slash(channel, "romme score")
+    assert score.response is not None and "Standings" in score.response.embeds[0].title
+    board = await room.bob.slash(channel, "romme score", scope="server")
+    assert board.response is not None
+    text = "\n".join(field.value or "" for field in board.response.embeds[0].fields)
+    assert f"<@{room.ada.id}>" in text and f"<@{room.bob.id}>" in text
