@@ -1,0 +1,188 @@
+"""``romme-bot playground``: the real bot in a simulated Discord, played in a local browser page.
+
+No token and no network: the bot built by :func:`bot.create_bot` (same cogs, a real SQLite file)
+runs inside SimCord with one server, one ``#romme`` channel, the person "you" (and, with
+``--people``, others to switch to) and an open lobby with ``--computers`` computer seats. SimCord's
+preview serves a Discord-like page on 127.0.0.1 only; its address carries a secret and is printed
+once. Ctrl-C (or SIGTERM) stops it cleanly and says where the database is.
+
+``--screenshot DIR`` instead plays a short scripted game and saves PNG pictures of it (see
+:mod:`bot.playground_shots`).
+
+The preview needs an optional extra (``pip install '.[playground]'``); without it the command says
+so in one line and exits with status 2. Nothing here imports SimCord until it runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import signal
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from bot.playground_session import MAX_SEATS, MissingExtra, Playground, PlaygroundOptions, require_extra
+
+EXIT_MISSING_EXTRA = 2
+"""Exit status when the playground's extra is not installed (as for any unusable setting)."""
+
+INSTALL_HINT = "romme-bot playground needs the playground extra: pip install '.[playground]'"
+"""The one line printed when the extra is missing."""
+
+log = logging.getLogger("bot.playground")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Add the playground's options to ``parser`` (for ``romme-bot playground``) and return it.
+
+    >>> args = add_arguments(argparse.ArgumentParser()).parse_args(["--people", "2"])
+    >>> args.people, args.computers, args.no_browser
+    (2, 2, False)
+    """
+    parser.add_argument(
+        "--database",
+        metavar="PATH",
+        type=Path,
+        help="keep the games in this SQLite file (default: a new file in a temporary folder)",
+    )
+    parser.add_argument(
+        "--people",
+        metavar="N",
+        type=int,
+        default=1,
+        help="simulated people, 'you' first; the page can switch between them (default 1)",
+    )
+    parser.add_argument(
+        "--computers",
+        metavar="N",
+        type=int,
+        default=2,
+        help="computer seats in the lobby (default 2)",
+    )
+    parser.add_argument("--no-browser", action="store_true", help="print the address, do not open a browser")
+    parser.add_argument(
+        "--port", metavar="PORT", type=int, default=0, help="port on 127.0.0.1 (default: any free port)"
+    )
+    parser.add_argument(
+        "--screenshot",
+        metavar="DIR",
+        type=Path,
+        help="play a short scripted game, save PNG pictures of it in DIR (needs Chromium), and exit",
+    )
+    return parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of ``romme-bot playground`` on its own."""
+    return add_arguments(
+        argparse.ArgumentParser(
+            prog="romme-bot playground",
+            description="Play Rommé in a local browser page: the real bot in a simulated Discord, "
+            "no token and no network needed. Only this computer can reach the page.",
+        )
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``romme-bot playground`` with ``argv`` (the arguments after ``playground``); the exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:  # --help, or a bad argument (argparse printed why)
+        return exc.code if isinstance(exc.code, int) else 2
+    return run(args)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the playground for parsed arguments (see :func:`add_arguments`); the exit status."""
+    try:
+        options = PlaygroundOptions(
+            database_path=args.database,
+            people=args.people,
+            computers=args.computers,
+            port=args.port,
+        )
+    except ValueError as exc:
+        print(f"romme-bot playground: {exc}", file=sys.stderr)
+        return 2
+    try:
+        require_extra()
+    except MissingExtra:
+        print(INSTALL_HINT, file=sys.stderr)
+        return EXIT_MISSING_EXTRA
+    logging.basicConfig(
+        level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr
+    )
+    if args.screenshot is not None:
+        from bot.playground_shots import take_screenshots
+
+        return asyncio.run(take_screenshots(args.screenshot, database_path=args.database))
+    return asyncio.run(serve(options, open_browser=not args.no_browser))
+
+
+async def serve(options: PlaygroundOptions, *, open_browser: bool = True) -> int:
+    """Run the playground until Ctrl-C, SIGTERM or "End preview session"; the exit status."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    try:
+        async with Playground(options) as playground:
+            seats = _seats_text(options)
+            print("Rommé playground: the real bot in a simulated Discord, on this computer only.")
+            print(f"Open this address in your browser:\n\n    {playground.url}\n")
+            print("The part after # is a secret: whoever has the address can play as you.")
+            print(f"At the table: {seats}. Click Start in the lobby. Ctrl-C stops the playground.")
+            sys.stdout.flush()
+            if open_browser:
+                await asyncio.to_thread(_open_browser, playground.url)
+            closed = asyncio.ensure_future(playground.wait_closed())
+            stopped = asyncio.ensure_future(stop.wait())
+            await asyncio.wait((closed, stopped), return_when=asyncio.FIRST_COMPLETED)
+            for waiter in (closed, stopped):
+                waiter.cancel()
+            print("\nStopping…")
+    finally:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(signum)
+    where = playground.database_path
+    print(f"Stopped. The games are saved in {where}")
+    print(f"(start again on them with: romme-bot playground --database {where})")
+    return 0
+
+
+def _seats_text(options: PlaygroundOptions) -> str:
+    """Who sits at the table at start.
+
+    >>> _seats_text(PlaygroundOptions(people=2, computers=1))
+    'you, alex and 1 computer'
+    """
+    names = list(options.names)
+    if options.computers:
+        names.append(f"{options.computers} computer{'s' if options.computers != 1 else ''}")
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _open_browser(url: str) -> None:
+    """Open ``url`` in a graphical browser, if there is a screen to show one on.
+
+    Without a display, :mod:`webbrowser` falls back to text browsers that would take over this
+    terminal, so the address printed above has to do.
+    """
+    import webbrowser
+
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        print("(No display found: open the address yourself.)")
+        return
+    try:
+        if not webbrowser.open(url):
+            print("(Could not open a browser: open the address yourself.)")
+    except webbrowser.Error:
+        print("(Could not open a browser: open the address yourself.)")
+
+
+__all__ = ["EXIT_MISSING_EXTRA", "INSTALL_HINT", "MAX_SEATS", "add_arguments", "build_parser", "main", "run"]

@@ -1,0 +1,352 @@
+"""The playground's world: the real bot inside SimCord, one server, one ``#romme`` channel, a browser page.
+
+:class:`Playground` is what ``romme-bot playground`` runs and what the tests start in-process::
+
+    async with Playground(PlaygroundOptions(computers=2)) as playground:
+        print(playground.url)          # the page, on 127.0.0.1 only; the address holds its secret
+        await playground.wait_closed()
+
+The bot is built by :func:`bot.create_bot` with the same cogs as on Discord and a real SQLite file.
+SimCord's preview serves the page: every click there is a real interaction that the bot's real
+callbacks answer.
+
+SimCord keeps a virtual clock, but a timer that nothing waits for on purpose also gets a wall-clock
+fallback, so the service's computer delays and turn timers fire in real time here. Two things make
+that pleasant in a browser, and both live in this module:
+
+- the settle timeout (how long a click waits for the bot's follow-up work) is shorter than the
+  computer delay, so a click answers at once and the computers' moves come afterwards, one by one;
+- the page only shows what was *published* to it, and moves made by timers are published by
+  nobody, so :meth:`Playground._republish_changes` republishes the pages when the simulated Discord
+  changed outside a click.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+from bot.client import RommeBot, create_bot
+from bot.config import Settings
+
+if TYPE_CHECKING:
+    from simcord import Env, MemberActor
+    from simcord.builders import ChannelHandle
+    from simcord.preview import Preview
+
+log = logging.getLogger(__name__)
+
+MAX_SEATS = 6
+"""A Rommé table seats 2-6 (rule R1)."""
+
+PEOPLE_NAMES: tuple[str, ...] = ("you", "alex", "bea", "chris", "dana", "eli")
+"""The simulated people, in order: the first is the one playing ("you")."""
+
+BOT_NAME = "Rommé"
+"""The bot's display name in the page (SimCord calls every bot "TestBot")."""
+
+REPUBLISH_INTERVAL = 0.25
+"""Seconds between two checks for changes made outside a click (about half the page's poll)."""
+
+
+class MissingExtra(RuntimeError):
+    """The preview's optional dependencies are not installed; the message says what is missing."""
+
+
+def require_extra() -> None:
+    """Raise :class:`MissingExtra` unless SimCord and its preview runtime can be imported.
+
+    SimCord checks the same modules when a preview starts; checking first means nothing is
+    started (no bot, no database) when they are missing.
+    """
+    import importlib.util
+
+    try:
+        import simcord  # noqa: F401
+    except ImportError as exc:
+        raise MissingExtra(f"simcord is not installed ({exc.name})") from None
+    # The modules SimCord's preview imports when it starts (simcord.preview._PREVIEW_RUNTIME_MODULES).
+    modules = ("aiohttp", "markdown_it", "linkify_it", "regex", "PIL")
+    missing = [name for name in modules if importlib.util.find_spec(name) is None]
+    if missing:
+        raise MissingExtra(f"missing {', '.join(missing)}")
+
+
+@dataclass(frozen=True)
+class PlaygroundOptions:
+    """What the playground starts with; the defaults are those of ``romme-bot playground``.
+
+    >>> PlaygroundOptions(people=2, computers=1).names
+    ('you', 'alex')
+    >>> PlaygroundOptions(people=4, computers=3)
+    Traceback (most recent call last):
+    ...
+    ValueError: 4 people and 3 computers make 7 seats; a table has at most 6
+    """
+
+    database_path: Path | None = None
+    """The SQLite file; ``None`` makes a fresh one in a new temporary folder."""
+    people: int = 1
+    """Simulated people in the server, the first being "you"; the page can view the game as any."""
+    computers: int = 2
+    """Computer seats in the lobby the playground opens."""
+    port: int = 0
+    """The page's port on 127.0.0.1; 0 picks a free one."""
+    computer_delay: float = Settings().computer_delay
+    """Seconds between two computer moves."""
+    turn_timeout: float = Settings().turn_timeout
+    """Seconds a person has for a turn before the computer plays it."""
+    open_lobby: bool = True
+    """Open the lobby at start (``/romme start`` typed by "you")."""
+    seat_others: bool = True
+    """The other people sit down in that lobby too (``/romme join``); else they only watch."""
+    rules: dict[str, Any] = field(default_factory=dict)
+    """More options of ``/romme start`` (``opening``, ``rounds``, ``jokers``…)."""
+    seed: int | None = None
+    """Deal and play the computers from this seed (a scripted game replays exactly)."""
+    settle_timeout: float | None = None
+    """Seconds a click waits for the bot's follow-up work; ``None``: a little under the computer delay."""
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.people <= MAX_SEATS:
+            raise ValueError(f"people must be 1 to {MAX_SEATS}, not {self.people}")
+        if not 0 <= self.computers <= MAX_SEATS - 1:
+            raise ValueError(f"computers must be 0 to {MAX_SEATS - 1}, not {self.computers}")
+        if self.people + self.computers > MAX_SEATS:
+            raise ValueError(
+                f"{self.people} people and {self.computers} computers make "
+                f"{self.people + self.computers} seats; a table has at most {MAX_SEATS}"
+            )
+        if not 0 <= self.port <= 65535:
+            raise ValueError(f"port must be 0 to 65535, not {self.port}")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The people's names, "you" first."""
+        return PEOPLE_NAMES[: self.people]
+
+
+def bot_settings(options: PlaygroundOptions, database_path: Path) -> dict[str, Any]:
+    """The ``create_bot`` overrides for ``options`` (a seed only if the bot knows the setting)."""
+    overrides: dict[str, Any] = {
+        "database_path": database_path,
+        "computer_delay": options.computer_delay,
+        "turn_timeout": options.turn_timeout,
+        # Every command is synced to the one simulated server, as DEV_GUILD_ID does on Discord.
+        "dev_guild_id": None,
+    }
+    if options.seed is not None and "seed" in {f.name for f in fields(Settings)}:
+        overrides["seed"] = options.seed
+    return overrides
+
+
+class Playground:
+    """The running playground: ``async with Playground(options) as pg`` starts everything.
+
+    Attributes once entered: :attr:`env` (SimCord's world), :attr:`bot`, :attr:`channel` (``#romme``),
+    :attr:`people` (``MemberActor`` handles, "you" first), :attr:`preview`, :attr:`database_path`,
+    :attr:`lobby` (the ``/romme start`` result, when the lobby was opened).
+    """
+
+    def __init__(self, options: PlaygroundOptions | None = None) -> None:
+        """Nothing starts before ``__aenter__``."""
+        self.options = options or PlaygroundOptions()
+        self.database_path = (
+            self.options.database_path or Path(tempfile.mkdtemp(prefix="romme-playground-")) / "romme.db"
+        )
+        self.bot: RommeBot | None = None
+        self._env: Env | None = None
+        self._preview: Preview | None = None
+        self._channel: ChannelHandle | None = None
+        self.people: list[MemberActor] = []
+        self.lobby: Any = None
+        self._clock: contextlib.AbstractContextManager[None] | None = None
+        self._watcher: asyncio.Task[None] | None = None
+        self._error_cursor = 0
+
+    # ----------------------------------------------------------------- access
+
+    @property
+    def env(self) -> Env:
+        """SimCord's world; raises before ``__aenter__``."""
+        if self._env is None:
+            raise RuntimeError("the playground is not running")
+        return self._env
+
+    @property
+    def preview(self) -> Preview:
+        """The page server; raises before ``__aenter__``."""
+        if self._preview is None:
+            raise RuntimeError("the playground is not running")
+        return self._preview
+
+    @property
+    def channel(self) -> ChannelHandle:
+        """The ``#romme`` channel."""
+        if self._channel is None:
+            raise RuntimeError("the playground is not running")
+        return self._channel
+
+    @property
+    def url(self) -> str:
+        """The page's address on 127.0.0.1, with its secret after ``#``: whoever has it can play."""
+        return self.preview.url
+
+    @property
+    def origin(self) -> str:
+        """The page's address without the secret (``http://127.0.0.1:<port>``)."""
+        return self.url.split("/#", 1)[0]
+
+    @property
+    def capability(self) -> str:
+        """The page's secret (the part of :attr:`url` after ``#``)."""
+        return self.url.split("#", 1)[1]
+
+    # -------------------------------------------------------------- lifecycle
+
+    async def __aenter__(self) -> Playground:
+        require_extra()
+        from simcord import Env
+
+        self.database_path.parent.mkdir(parents=True, exist_ok=True)
+        self.bot = create_bot(**bot_settings(self.options, self.database_path))
+        if self.options.seed is not None:
+            # Read by the Rommé cog when it builds the table service (until a `seed` setting exists).
+            self.bot.game_seed = self.options.seed  # type: ignore[attr-defined]
+        settle = self.options.settle_timeout
+        if settle is None:
+            # Shorter than the computer delay: a click returns before the computers move (module doc).
+            settle = max(0.2, min(1.0, self.options.computer_delay * 0.6))
+        env = Env(self.bot, check_errors=False, settle_timeout=settle)
+        with contextlib.suppress(AttributeError):
+            # Cosmetic: SimCord names every bot "TestBot"; the backend is not public API.
+            env.backend.bot_user.global_name = BOT_NAME
+        try:
+            await env.start()
+            self._env = env
+            self._clock = env.time_context()
+            self._clock.__enter__()
+            guild = env.create_guild("Rommé playground")
+            self._channel = guild.create_text_channel("romme")
+            self.people = [guild.add_member(env.create_user(name)) for name in self.options.names]
+            if self.options.open_lobby:
+                await self._open_lobby()
+            await self._open_preview(self.people, self.options.port)
+            if self.lobby is not None and self.lobby.response is not None:
+                await self.preview.show(self.lobby)
+            self._watcher = asyncio.get_running_loop().create_task(
+                self._republish_changes(), name="playground-republish"
+            )
+        except BaseException:
+            await self._shutdown()
+            raise
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self._shutdown()
+
+    async def _open_preview(self, viewers: Sequence[MemberActor], port: int) -> None:
+        self._preview = self.env.preview(self.channel, viewers=list(viewers), layout="channel", port=port)
+        await self._preview.__aenter__()
+
+    async def _open_lobby(self) -> None:
+        you, *others = self.people
+        options = {"computers": self.options.computers, **self.options.rules}
+        self.lobby = await you.slash(self.channel, "romme start", **options)
+        if self.options.seat_others:
+            for person in others:
+                await person.slash(self.channel, "romme join")
+
+    async def view_as(self, person: MemberActor) -> None:
+        """Serve the page again with ``person`` as the one a new browser page views as.
+
+        The old address stops working (a new preview means a new secret); :attr:`url` is the new one,
+        showing the latest message.
+        """
+        await self.preview.close()
+        viewers = [person, *(p for p in self.people if p.id != person.id)]
+        await self._open_preview(viewers, self.options.port)
+
+    async def wait_closed(self) -> None:
+        """Return when the page's "End preview session" was used (or the preview closed)."""
+        await self.preview.wait_closed()
+
+    async def _shutdown(self) -> None:
+        if self._watcher is not None:
+            self._watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._watcher
+            self._watcher = None
+        self._log_errors()
+        try:
+            if self._preview is not None:
+                await self._preview.close()
+            if self._env is not None:
+                await self._env.shutdown()
+        finally:
+            if self._clock is not None:
+                self._clock.__exit__(None, None, None)
+                self._clock = None
+            # SimCord detaches the bot without closing it; closing releases the database.
+            if self.bot is not None:
+                await self.bot.close()
+            self._preview = None
+            self._env = None
+
+    # ------------------------------------------------------- live page updates
+
+    def republish(self) -> None:
+        """Show the current state of the simulated Discord on every open page.
+
+        Synchronous on purpose: SimCord's public ``Preview.refresh()`` takes the env's operation
+        guard and settles, and a click arriving meanwhile would be turned away. Publishing without
+        an await cannot interleave with a click.
+        """
+        preview = self.preview
+        preview._advance_presentation_time()
+        preview._publish_message_pages(reason="refresh")
+
+    def _busy(self) -> bool:
+        # A click (or any env operation) in progress publishes its own result when it ends.
+        env = self.env
+        return env._operation_task is not None or self.preview._active_action is not None
+
+    async def _republish_changes(self) -> None:
+        seen = len(self.env.backend.transcript)
+        while True:
+            await asyncio.sleep(REPUBLISH_INTERVAL)
+            self._log_errors()
+            count = len(self.env.backend.transcript)
+            if count != seen and not self._busy():
+                seen = count
+                self.republish()
+
+    def _log_errors(self) -> None:
+        if self._env is None:
+            return
+        for error in self._env.errors_since(self._error_cursor):
+            log.error("the bot raised an error", exc_info=error)
+        self._error_cursor = self._env.error_cursor
+
+
+def viewer_names(people: Sequence[MemberActor]) -> str:
+    """The people's names for a line of text.
+
+    >>> class P:
+    ...     def __init__(self, name): self.name = name
+    >>> viewer_names([P("you"), P("alex")])
+    'you, alex'
+    """
+    return ", ".join(person.name for person in people)

@@ -1,0 +1,335 @@
+"""``romme-bot playground --screenshot DIR``: a short scripted game, pictured with headless Chromium.
+
+The script plays the real bot in the playground (:class:`~bot.playground_session.Playground`) like a
+person would, through SimCord's actors (the same calls the page makes): ``/romme start`` with two
+computers, **Start**, **My hand**, **Draw**, a meld, a discard, then the round to its end (the turn
+timer plays "your" later turns). After each step the page is photographed by Chromium, as the
+person "you" sees it:
+
+``1-lobby.png``, ``2-table.png``, ``3-hand.png``, ``4-meld.png``, ``5-round-end.png``.
+
+The deal comes from a seed, so the pictures are the same on every run. The first seed (from
+:data:`FIRST_SEED` on) whose deal lets "you" open on the first turn is used.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from bot.playground_session import Playground, PlaygroundOptions
+
+if TYPE_CHECKING:
+    import discord
+
+    from bot.game import Game
+
+FIRST_SEED = 1
+SEED_ATTEMPTS = 40
+WINDOW = (760, 1040)
+"""Chromium's window for every picture (width, height)."""
+MAX_PNG_BYTES = 150_000
+CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+CHROMIUM_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--hide-scrollbars",
+    "--mute-audio",
+)
+
+
+def find_chromium() -> str | None:
+    """The path of an installed Chromium (Debian's ``chromium`` first), or ``None``."""
+    for name in CHROMIUM_NAMES:
+        path = shutil.which(name)
+        if path is not None:
+            return path
+    return None
+
+
+def capture(browser: str, url: str, destination: Path, *, window: tuple[int, int] = WINDOW) -> None:
+    """Photograph ``url`` with headless Chromium into ``destination`` (a small PNG).
+
+    ``--virtual-time-budget`` lets the page load, ask the preview for its state and draw it before
+    the picture is taken. Raises ``RuntimeError`` when Chromium writes no picture.
+    """
+    with tempfile.TemporaryDirectory(prefix="romme-chromium-") as profile:
+        raw = Path(profile) / "shot.png"
+        command = [
+            browser,
+            *CHROMIUM_FLAGS,
+            f"--user-data-dir={profile}/data",
+            f"--window-size={window[0]},{window[1]}",
+            "--virtual-time-budget=10000",
+            f"--screenshot={raw}",
+            url,
+        ]
+        done = subprocess.run(command, capture_output=True, timeout=90, check=False)
+        if not raw.exists():
+            tail = done.stderr.decode(errors="replace").strip().splitlines()[-3:]
+            raise RuntimeError(f"Chromium took no picture (status {done.returncode}): {' / '.join(tail)}")
+        destination.write_bytes(shrink(raw.read_bytes()))
+
+
+def shrink(png: bytes, limit: int = MAX_PNG_BYTES) -> bytes:
+    """``png`` with a palette of at most 256 colours (fewer while over ``limit`` bytes).
+
+    The page is flat colours and text, so a palette keeps it sharp at a fraction of the size.
+    """
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    best = png
+    for colours in (256, 128, 64):
+        out = io.BytesIO()
+        image.quantize(colors=colours, method=Image.Quantize.MEDIANCUT).save(out, "PNG", optimize=True)
+        best = out.getvalue() if len(out.getvalue()) < len(best) else best
+        if len(best) <= limit:
+            break
+    return best
+
+
+@dataclass
+class Step:
+    """One picture: its file name and what it shows."""
+
+    name: str
+    caption: str
+
+
+STEPS: tuple[Step, ...] = (
+    Step("1-lobby.png", "the lobby that /romme start posts"),
+    Step("2-table.png", "the table, after Start"),
+    Step("3-hand.png", "your hand, private, after My hand"),
+    Step("4-meld.png", "your hand after drawing and melding"),
+    Step("5-round-end.png", "the end of the round"),
+)
+
+
+# ------------------------------------------------------------------------------ the scripted game
+
+
+def components(message: discord.Message) -> list[Any]:
+    """Every button and select of ``message``, in order."""
+    items: list[Any] = []
+    for row in message.components:
+        items.extend(getattr(row, "children", [row]))
+    return items
+
+
+def component_id(message: discord.Message, action: str) -> str | None:
+    """The custom id of the component for ``action`` (``romme:<game>:<action>…``), if shown and enabled."""
+    for item in components(message):
+        custom_id = getattr(item, "custom_id", None) or ""
+        parts = custom_id.split(":")
+        if (
+            len(parts) >= 3
+            and parts[0] == "romme"
+            and parts[2] == action
+            and not getattr(item, "disabled", False)
+        ):
+            return custom_id
+    return None
+
+
+class Script:
+    """The scripted game in one running playground (see the module's docstring)."""
+
+    def __init__(self, playground: Playground) -> None:
+        self.pg = playground
+        self.you = playground.people[0]
+
+    @property
+    def service(self) -> Any:
+        """The bot's table service (the Rommé cog's)."""
+        bot = self.pg.bot
+        for cog in bot.cogs.values() if bot is not None else ():
+            if getattr(cog, "service", None) is not None:
+                return cog.service
+        raise RuntimeError("the Rommé cog is not loaded")
+
+    def game(self) -> Game:
+        """The game in ``#romme``."""
+        game = self.service.game_in_channel(self.pg.channel.id)
+        if game is None:
+            raise RuntimeError("no game in #romme")
+        return game
+
+    def message(self, message_id: int) -> discord.Message:
+        """The message ``message_id`` of ``#romme`` as "you" sees it now."""
+        for message in self.pg.channel.history(viewer=self.you):
+            if message.id == message_id:
+                return message
+        raise RuntimeError(f"message {message_id} is not in #romme")
+
+    def last_with(self, action: str) -> discord.Message:
+        """The latest message of ``#romme`` with an enabled component for ``action``."""
+        for message in reversed(self.pg.channel.history(viewer=self.you)):
+            if component_id(message, action) is not None:
+                return message
+        raise RuntimeError(f"no message with {action!r} in #romme")
+
+    async def click(self, message: discord.Message, action: str) -> Any:
+        custom_id = component_id(message, action)
+        if custom_id is None:
+            raise RuntimeError(f"no enabled {action!r} on message {message.id}")
+        return await self.you.click(message, custom_id=custom_id)
+
+    async def select(self, message: discord.Message, action: str, values: Sequence[str]) -> Any:
+        custom_id = component_id(message, action)
+        if custom_id is None:
+            raise RuntimeError(f"no {action!r} select on message {message.id}")
+        return await self.you.select(message, list(values), custom_id=custom_id)
+
+    def opening_meld(self) -> list[str] | None:
+        """Codes of cards in your hand that open (R13) in one go, or ``None``."""
+        from bot.engine.solver import best_melds
+
+        game = self.game()
+        assert game.match is not None
+        view = game.match.view(0)
+        from bot.engine.cards import parse_cards
+
+        melds = best_melds(parse_cards(view["hand"]), game.rules)
+        if sum(meld.points for meld in melds) < view["opening_needed"] or not melds:
+            return None
+        return [str(card) for meld in melds for card in meld.cards]
+
+    async def start(self) -> None:
+        """Click **Start** in the lobby (the computers play up to "your" turn)."""
+        await self.click(self.message(self.pg.lobby.response.id), "start")
+        self.table_id = self.last_with("hand").id
+
+    async def open_hand(self) -> None:
+        """Click **My hand** on the table."""
+        panel = await self.click(self.message(self.table_id), "hand")
+        self.panel_id = panel.response.id
+
+    async def draw(self) -> bool:
+        """Click **Draw** on the hand panel; True if "you" can then open (R13)."""
+        await self.click(self.message(self.panel_id), "p_draw")
+        return self.opening_meld() is not None
+
+    async def begin(self) -> bool:
+        """Start, open the hand and draw; True if "you" can then open (the seed is good)."""
+        await self.start()
+        await self.open_hand()
+        return await self.draw()
+
+    async def meld(self) -> None:
+        """Select the opening melds, one meld at a time, and lay them down; then discard."""
+        from bot.engine.cards import parse_cards
+        from bot.engine.solver import best_melds
+        from bot.render.ids import card_option_values
+
+        game = self.game()
+        assert game.match is not None
+        hand = parse_cards(game.match.view(0)["hand"])
+        for meld in best_melds(hand, game.rules):
+            values = card_option_values([str(card) for card in meld.cards])
+            await self.select(self.message(self.panel_id), "select", values)
+            await self.click(self.message(self.panel_id), "meld")
+
+    async def discard(self) -> None:
+        """Discard the first card of the hand panel's list."""
+        panel = self.message(self.panel_id)
+        for item in components(panel):
+            if getattr(item, "options", None):
+                first = item.options[0].value
+                await self.select(panel, "select", [first])
+                break
+        await self.click(self.message(self.panel_id), "discard")
+
+    async def finish_round(self, *, max_turns: int = 400) -> None:
+        """Let the round run to its end; the turn timer plays "your" turns.
+
+        Each step moves the clock just past "your" turn timer: the computers (no delay) then play up
+        to "your" next turn, or to the round's end, well before the 30 s next-round timer.
+        """
+        env = self.pg.env
+        quick, env.settle_timeout = env.settle_timeout, 30.0  # a whole round of moves per step, at worst
+        try:
+            for _ in range(max_turns):
+                game = self.game()
+                assert game.match is not None
+                if game.match.round.phase == "over":
+                    return
+                await env.advance_time(game.turn_timeout + 1)
+        finally:
+            env.settle_timeout = quick
+        raise RuntimeError("the round did not end")
+
+
+def script_options(seed: int) -> PlaygroundOptions:
+    """The playground of the scripted game: two computers that move at once, the deal from ``seed``."""
+    return PlaygroundOptions(
+        people=2, seat_others=False, computers=2, computer_delay=0, seed=seed, settle_timeout=5.0
+    )
+
+
+async def find_seed(first: int = FIRST_SEED, attempts: int = SEED_ATTEMPTS) -> int | None:
+    """The first seed from ``first`` whose deal lets "you" open on the first turn, or ``None``."""
+    for seed in range(first, first + attempts):
+        async with Playground(script_options(seed)) as pg:
+            if await Script(pg).begin():
+                return seed
+    return None
+
+
+async def take_screenshots(directory: Path, *, database_path: Path | None = None) -> int:
+    """Play the scripted game and save its pictures in ``directory``; the exit status.
+
+    Without Chromium nothing is played: one line says so and the status is 0 (nothing to do).
+    ``database_path`` is not used: the script plays on fresh temporary databases.
+    """
+    browser = find_chromium()
+    if browser is None:
+        print(
+            "romme-bot playground: no Chromium found (Debian: apt-get install chromium); no pictures taken",
+            file=sys.stderr,
+        )
+        return 0
+    seed = await find_seed()
+    if seed is None:
+        print(f"romme-bot playground: no seed from {FIRST_SEED} lets 'you' open at once", file=sys.stderr)
+        return 1
+    directory.mkdir(parents=True, exist_ok=True)
+    async with Playground(script_options(seed)) as pg:
+        script = Script(pg)
+
+        async def shot(name: str, message_id: int) -> None:
+            await pg.preview.show(script.message(message_id))
+            # Let the bot finish its follow-up work (a table edit) first, so the page's own requests
+            # find nothing to wait for and it draws at once.
+            await pg.preview.refresh()
+            await asyncio.to_thread(capture, browser, pg.url, directory / name)
+            print(f"  {directory / name}")
+
+        await shot("1-lobby.png", pg.lobby.response.id)
+        await script.start()
+        await shot("2-table.png", script.table_id)
+        await script.open_hand()
+        await shot("3-hand.png", script.panel_id)
+        await script.draw()
+        await script.meld()
+        await shot("4-meld.png", script.panel_id)
+        await script.discard()
+        await script.finish_round()
+        # A spectator's view: the table and the round's end, without "your" (now stale) hand panel.
+        await pg.view_as(pg.people[1])
+        await shot("5-round-end.png", script.last_with("next").id)
+    print(f"Pictures of a scripted game (seed {seed}) are in {directory}")
+    return 0
