@@ -176,3 +176,22 @@ class Player:
             assert result.acknowledged
             if move.kind == "discard" or not self.game().running or self.game().between_rounds:
                 return
+
+
+async def begin(room: Any, *joiners: simcord.MemberActor, **options: Any) -> Message:
+    """Ada opens a lobby, ``joiners`` click Join, Ada clicks Start; returns the table message."""
+    result = await room.ada.slash(room.channel, "romme start", **options)
+    assert result.response is not None
+    for person in joiners:
+        await person.click(result.response, label="Join")
+    await room.ada.click(result.response, label="Start")
+    return table_message(room.env, game_in(room.env, room.channel))
+
+
+def texts(message: Message) -> str:
+    """Everything an embed of ``message`` says, as one string."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+    return "\n".join(parts)
