@@ -57,7 +57,7 @@ async def test_three_missed_turns_make_a_seat_away_and_a_click_brings_it_back(
     make_service: ServiceFactory,
 ) -> None:
     service = await make_service(clock=FakeClock())
-    game = await two_people(service, turn_timeout=0.2)
+    game = await two_people(service, turn_timeout=0.3)
     bob = game.seats[1]
     await wait_for(lambda: bob.away)
     assert bob.missed == AWAY_AFTER
