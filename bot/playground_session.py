@@ -265,9 +265,11 @@ class Playground:
         you, *others = self.people
         options = {"computers": self.options.computers, **self.options.rules}
         self.lobby = await you.slash(self.channel, "romme start", **options)
-        if self.options.seat_others:
+        join = _custom_id(self.lobby.response.components if self.lobby.response else [], "join")
+        if self.options.seat_others and join is not None:
             for person in others:
-                await person.slash(self.channel, "romme join")
+                # The lobby's Join button, as a person would click it (the lobby is edited in place).
+                await person.click(self.lobby.response, custom_id=join)
 
     async def view_as(self, person: MemberActor) -> None:
         """Serve the page again with ``person`` as the one a new browser page views as.
@@ -339,6 +341,22 @@ class Playground:
         for error in self._env.errors_since(self._error_cursor):
             log.error("the bot raised an error", exc_info=error)
         self._error_cursor = self._env.error_cursor
+
+
+def _custom_id(components: Sequence[dict[str, Any]], action: str) -> str | None:
+    """The custom id ``romme:<game>:<action>`` among raw message components, if there is one.
+
+    >>> _custom_id([{"type": 1, "components": [{"custom_id": "romme:4:join"}]}], "join")
+    'romme:4:join'
+    """
+    for component in components:
+        custom_id = str(component.get("custom_id") or "")
+        if custom_id.split(":")[2:3] == [action]:
+            return custom_id
+        found = _custom_id(component.get("components", []), action)
+        if found is not None:
+            return found
+    return None
 
 
 def viewer_names(people: Sequence[MemberActor]) -> str:

@@ -1,0 +1,223 @@
+"""The playground (issue 6): the real bot behind SimCord's local page, played over loopback HTTP.
+
+The tests talk to the page's server the way the page's own JavaScript does: ``POST /api/pages`` opens a
+page (a viewer's context), ``GET /api/state`` reads what it shows, ``POST /api/action`` clicks. Nothing
+of the bot, the preview or the playground is replaced.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.playground import INSTALL_HINT, main
+from bot.playground_session import Playground, PlaygroundOptions
+from bot.playground_shots import find_chromium, take_screenshots
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class Page:
+    """One browser page of the preview, driven over HTTP like the bundled JavaScript drives it."""
+
+    def __init__(self, playground: Playground) -> None:
+        self.origin = playground.origin
+        self.capability = playground.capability
+        self.context: str | None = None
+        self.generation = 0
+        self.sequence = 0
+        self.state: dict[str, Any] = {}
+
+    def _request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        headers = {"X-Simcord-Capability": self.capability, "Content-Type": "application/json"}
+        if self.context is not None:
+            headers["X-Simcord-Context"] = self.context
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.origin + path, data=data, headers=headers, method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                raw = response.read()
+                status = response.status
+        except urllib.error.HTTPError as error:
+            return error.code, None
+        return status, json.loads(raw) if raw[:1] in (b"{", b"[") else raw
+
+    async def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        # In a thread: the page's server runs on this test's event loop and must answer meanwhile.
+        return await asyncio.to_thread(self._request, method, path, body)
+
+    async def open(self) -> dict[str, Any]:
+        status, state = await self.request("POST", "/api/pages", {})
+        assert status == 200
+        self.context = state["context"]["id"]
+        self.state = state
+        return state
+
+    async def read(self) -> dict[str, Any]:
+        status, state = await self.request("GET", "/api/state")
+        assert status == 200
+        self.state = state
+        return state
+
+    def control(self, custom_id_action: str) -> tuple[str, str]:
+        """(message id, control key) of the newest shown button whose custom id ends with the action."""
+        for message_id in reversed(self.state["timeline"]):
+            for row in self.state["messages"][message_id]["components"]:
+                for item in row.get("components", []):
+                    if item.get("custom_id", "").split(":")[2:3] == [custom_id_action]:
+                        return message_id, item["control_key"]
+        raise AssertionError(f"no {custom_id_action!r} button on the page")
+
+    async def click(self, custom_id_action: str) -> dict[str, Any]:
+        message_id, key = self.control(custom_id_action)
+        self.sequence += 1
+        body = {
+            "protocol_version": 3,
+            "sequence": self.sequence,
+            "request_id": uuid.uuid4().hex,
+            "generation": self.state["context"]["generation"],
+            "bot_generation": self.state["botGeneration"],
+            "published_revision": self.state["publishedRevision"],
+            "kind": "click",
+            "target_id": message_id,
+            "control_key": key,
+        }
+        status, receipt = await self.request("POST", "/api/action", body)
+        assert status == 200
+        return receipt
+
+    def text(self) -> str:
+        """Everything the page shows, as one string (message contents and embeds)."""
+        return json.dumps([self.state["messages"][m] for m in self.state["timeline"]], ensure_ascii=False)
+
+
+async def test_the_page_is_served_on_loopback_and_a_click_there_starts_the_game(tmp_path: Path) -> None:
+    options = PlaygroundOptions(database_path=tmp_path / "romme.db", computers=2, computer_delay=0.2)
+    async with Playground(options) as playground:
+        assert playground.url.startswith("http://127.0.0.1:")
+        page = Page(playground)
+        status, html = await page.request("GET", "/")
+        assert status == 200 and b"<html" in html.lower()
+        # Without the secret the page's data is refused.
+        page.capability = "wrong"
+        status, _ = await page.request("POST", "/api/pages", {})
+        assert status == 401
+        page.capability = playground.capability
+
+        await page.open()
+        assert "Seats (3/6)" in page.text()  # the lobby the playground opened, two computers seated
+        receipt = await page.click("start")
+        assert not receipt.get("rejected"), receipt
+        await page.read()
+        assert "round 1 of 3" in page.text()  # the lobby message became the table
+
+        # The computers (seats 1 and 2) play first, in real time, with no click at all: the page
+        # shows it becomes "your" turn. (R5: the seat after the dealer plays first.)
+        you = playground.people[0]
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            await asyncio.sleep(0.2)
+            await page.read()
+            if f"To play: <@{you.id}>" in page.text():
+                break
+        else:
+            raise AssertionError("the computers' moves never reached the page")
+    assert (tmp_path / "romme.db").exists()
+
+
+async def test_another_person_can_be_viewed_as_and_sits_at_the_table(tmp_path: Path) -> None:
+    options = PlaygroundOptions(database_path=tmp_path / "romme.db", people=2, computers=1)
+    async with Playground(options) as playground:
+        page = Page(playground)
+        state = await page.open()
+        assert [viewer["name"] for viewer in state["viewers"]] == ["you", "alex"]
+        assert "Seats (3/6)" in page.text()  # you, alex and one computer
+
+
+def test_too_many_seats_are_refused_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--people", "4", "--computers", "3", "--no-browser"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["romme-bot playground: 4 people and 3 computers make 7 seats; a table has at most 6"]
+
+
+@pytest.mark.parametrize("module", ["simcord", "markdown_it", "PIL"])
+def test_without_the_extra_one_line_says_what_to_install(module: str) -> None:
+    # The module is made unimportable in a fresh interpreter, as when the extra is not installed.
+    code = (
+        f"import sys; sys.modules[{module!r}] = None\n"
+        "from bot.playground import main\n"
+        "sys.exit(main(['--no-browser']))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [INSTALL_HINT]
+    assert "pip install '.[playground]'" in INSTALL_HINT
+    assert done.stdout == ""
+
+
+def test_the_command_serves_until_ctrl_c_then_says_where_the_games_are(tmp_path: Path) -> None:
+    database = tmp_path / "kept.db"
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from bot.playground import main; sys.exit(main(sys.argv[1:]))",
+            "--no-browser",
+            "--database",
+            str(database),
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    try:
+        assert process.stdout is not None
+        lines = []
+        for line in process.stdout:
+            lines.append(line)
+            if "127.0.0.1" in line:
+                break
+        url = next(line.strip() for line in lines if "127.0.0.1" in line)
+        assert url.startswith("http://127.0.0.1:") and "/#" in url
+        with urllib.request.urlopen(url.split("#")[0], timeout=10) as response:
+            assert response.status == 200
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0, err
+    assert f"The games are saved in {database}" in out
+    assert "".join(lines).count(url) == 1  # the secret address is printed once
+    assert database.exists()
+
+
+async def test_screenshots_are_skipped_with_a_message_without_chromium(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))  # no browser on this PATH
+    assert find_chromium() is None
+    assert await take_screenshots(tmp_path / "shots") == 0
+    assert "no Chromium found" in capsys.readouterr().err
+    assert not (tmp_path / "shots").exists()
