@@ -313,7 +313,9 @@ class Round:
             proposed = [*self._pending[seat], meld]
             if sum(m.points for m in proposed) >= self.rules.opening:
                 to_table = proposed
-            elif not rest:
+            elif all(card == self.taken_from_discard for card in rest):
+                # Below the opening nothing could end the turn but a take-back: no card left to
+                # discard, or only the card taken from the discard pile (R12).
                 raise IllegalMove(
                     "opening.no_card_left", "R13", "this would leave no card to discard below the opening"
                 )
@@ -392,12 +394,12 @@ class Round:
     def discard(self, seat: int, card: Card) -> None:
         """Discard ``card``, which ends the turn (R11); proposed melds go back into the hand (R13).
 
-        The card taken from the discard pile this turn cannot go back (R12) unless it is the last card;
-        since equal cards cannot be told apart (R1), that bars every card equal to it.
+        The card taken from the discard pile this turn cannot go back (R12) while the hand holds another
+        card to discard; since equal cards cannot be told apart (R1), that bars every card equal to it.
         """
         self._check_turn(seat, "play")
         rest = self._take_from_hand(seat, [card])
-        if card == self.taken_from_discard and self.hand_count(seat) > 1:
+        if card == self.taken_from_discard and any(other != card for other in rest):
             raise IllegalMove("discard.taken_card", "R12", "the card taken from the discard pile must stay")
         self._hands[seat] = rest
         self._discard.append(card)

@@ -83,18 +83,20 @@ class TableMeld:
     def extended(self, new: Meld, seat: int) -> TableMeld:
         """This meld grown to ``new`` by a lay-off of ``seat``: old places keep their seats (R15, R20).
 
-        The old cards are a contiguous slice of the new ones (a run may grow at both ends).
+        In a run the old cards are a contiguous slice of the new ones, each standing for the same card
+        (a run may grow at both ends); in a set they are a prefix (a joker of a set may come to stand
+        for another lacking suit).
         """
         old, size = self.meld, len(self.meld.cards)
         for offset in range(len(new.cards) - size + 1):
-            if (
-                new.cards[offset : offset + size] == old.cards
-                and new.stands_for[offset : offset + size] == old.stands_for
+            window = slice(offset, offset + size)
+            if new.cards[window] == old.cards and (
+                new.kind == "set" or new.stands_for[window] == old.stands_for
             ):
                 placed = [seat] * len(new.cards)
-                placed[offset : offset + size] = self.placed_by
+                placed[window] = self.placed_by
                 return TableMeld(self.id, self.owner, new, tuple(placed))
-        raise ValueError("the extended meld does not hold the old one")  # a broken Meld.extend
+        raise ValueError(f"the extended meld does not hold the old one: {old} -> {new}")
 
     def swapped(self, new: Meld, seat: int) -> tuple[TableMeld, int]:
         """This meld after ``seat`` put a card in a joker's place (R16), and the index of that place."""

@@ -189,13 +189,23 @@ def test_the_taken_card_may_go_back_when_it_is_the_last_card() -> None:
     assert rnd.over and rnd.out == 0
 
 
-def test_the_taken_card_is_locked_while_proposed_melds_would_come_back() -> None:
-    # R12, R13: proposed cards still count as hand, so the taken card is not the last one
+def test_proposing_all_but_the_taken_card_below_the_opening_is_refused() -> None:
+    # R12, R13: proposed cards still count as hand, so the taken card would be locked in
     rnd = Round.from_position(["5H 6H 7H", "KS KD KC 3D"], "8H", "9D")
     rnd.draw(0, "discard")
+    err = refused(rnd, 0, Move.meld(P("5H 6H 7H")))
+    assert (err.code, err.rule) == ("opening.no_card_left", "R13")
+
+
+def test_two_cards_equal_to_the_taken_card_may_go_when_nothing_else_is_left() -> None:
+    # R12, R1: nothing else to discard, so one of the two equal cards goes
+    rnd = Round.from_position(
+        ["5H 6H 7H 9D", "KS KD KC 3D"], "8H", "9D", table=[(0, "2S 3S 4S")], opened=[True, False]
+    )
+    rnd.draw(0, "discard")
     rnd.meld(0, P("5H 6H 7H"))
-    assert rnd.hand(0) == [C("9D")]
-    assert refused(rnd, 0, Move.discard(C("9D"))).code == "discard.taken_card"
+    rnd.discard(0, C("9D"))
+    assert rnd.hand(0) == [C("9D")] and rnd.to_play == 1
 
 
 def test_an_empty_discard_pile_cannot_be_drawn() -> None:
