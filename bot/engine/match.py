@@ -1,0 +1,214 @@
+"""A match: one round per seat with the deal moving on, totals, and tie-break rounds (R4, R6)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from bot.engine.errors import IllegalMove
+from bot.engine.moves import Move
+from bot.engine.round import MAX_SEATS, MIN_SEATS, Round
+from bot.engine.rules import RuleSet
+from bot.engine.scoring import RoundResult
+from bot.engine.snapshot import SNAPSHOT_VERSION, check_version, rng_from_state, rng_state
+
+
+def _to_match_seats(result: RoundResult, round_seats: Sequence[int], n_seats: int) -> RoundResult:
+    """``result`` with round seats mapped to match seats, 0 for the seats that sat out (R6)."""
+
+    def spread(values: Sequence[int]) -> tuple[int, ...]:
+        out = [0] * n_seats
+        for round_seat, value in enumerate(values):
+            out[round_seats[round_seat]] = value
+        return tuple(out)
+
+    return RoundResult(
+        out=None if result.out is None else round_seats[result.out],
+        melded=spread(result.melded),
+        in_hand=spread(result.in_hand),
+        scores=spread(result.scores),
+        hand_romme=result.hand_romme,
+    )
+
+
+class Match:
+    """Rounds of one table until a single highest total (R4, R6). Seats are ``0 .. n_seats - 1``; round
+    seat ``i`` of the current round is match seat ``round_seats[i]``.
+
+    >>> match = Match.new(3, rng=random.Random(5))
+    >>> match.round_no, match.rounds_planned, match.dealer, match.round.to_play, match.round_seats
+    (1, 3, 0, 1, [0, 1, 2])
+    """
+
+    def __init__(
+        self,
+        *,
+        n_seats: int,
+        rules: RuleSet,
+        rng: random.Random,
+        dealer: int,
+        round_no: int,
+        round_seats: Sequence[int],
+        finished: Sequence[RoundResult],
+        current: Round,
+    ) -> None:
+        """A match in progress; prefer :meth:`new` and :meth:`from_dict`."""
+        self.n_seats = n_seats
+        self.rules = rules
+        self.dealer = dealer
+        self.round_no = round_no
+        self.round_seats = list(round_seats)
+        self.round = current
+        self._rng = rng
+        self._finished = list(finished)
+
+    @classmethod
+    def new(
+        cls,
+        n_seats: int,
+        *,
+        rules: RuleSet | None = None,
+        rng: random.Random | None = None,
+        dealer: int = 0,
+    ) -> Match:
+        """A match with its first round dealt by ``dealer`` (R4, R5); ``rng`` ``None`` is secure (R19)."""
+        if not MIN_SEATS <= n_seats <= MAX_SEATS:
+            raise IllegalMove("seats.count", "R3", f"a match needs 2 to 6 seats, not {n_seats}")
+        rules = rules or RuleSet()
+        rng = rng if rng is not None else random.SystemRandom()
+        seats = list(range(n_seats))
+        first = Round.deal(n_seats, rules=rules, dealer=dealer, rng=rng)
+        return cls(
+            n_seats=n_seats,
+            rules=rules,
+            rng=rng,
+            dealer=dealer,
+            round_no=1,
+            round_seats=seats,
+            finished=[],
+            current=first,
+        )
+
+    @property
+    def rounds_planned(self) -> int:
+        """Rounds before any tie-break: ``rules.rounds``, or one per seat (R4)."""
+        return self.rules.rounds or self.n_seats
+
+    @property
+    def tiebreak(self) -> bool:
+        """Whether the current round is a tie-break round among the leading seats (R6)."""
+        return self.round_no > self.rounds_planned
+
+    @property
+    def history(self) -> list[RoundResult]:
+        """The result of every finished round, current one included, by match seat (0 for seats
+        that sat out)."""
+        results = list(self._finished)
+        if self.round.over:
+            results.append(_to_match_seats(self.round.result(), self.round_seats, self.n_seats))
+        return results
+
+    @property
+    def totals(self) -> list[int]:
+        """Each match seat's total over the finished rounds."""
+        totals = [0] * self.n_seats
+        for result in self.history:
+            for seat, score in enumerate(result.scores):
+                totals[seat] += score
+        return totals
+
+    def _leaders(self) -> list[int]:
+        totals = self.totals
+        best = max(totals)
+        return [seat for seat, total in enumerate(totals) if total == best]
+
+    @property
+    def over(self) -> bool:
+        """Whether the planned rounds are played and one total is higher than all others (R6)."""
+        return self.round.over and self.round_no >= self.rounds_planned and len(self._leaders()) == 1
+
+    @property
+    def winner(self) -> int | None:
+        """The match seat with the highest total once the match is over (R6)."""
+        return self._leaders()[0] if self.over else None
+
+    def round_seat(self, seat: int) -> int:
+        """The seat in the current round of match seat ``seat``; IllegalMove if it sits out (R6)."""
+        if seat not in self.round_seats:
+            raise IllegalMove("turn.sitting_out", "R6", f"seat {seat} does not play this tie-break round")
+        return self.round_seats.index(seat)
+
+    def play(self, seat: int, move: Move) -> Any:
+        """Play ``move`` for match seat ``seat`` in the current round."""
+        return self.round.apply(self.round_seat(seat), move)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The round view of match seat ``seat`` (an onlooker's when it sits out or is ``None``), with a
+        ``"match"`` part; seats inside the round part are round seats (see ``round_seats``)."""
+        inside = seat is not None and seat in self.round_seats
+        view = self.round.view(self.round_seats.index(seat) if inside else None)
+        view["match"] = {
+            "seat": seat,
+            "n_seats": self.n_seats,
+            "round_no": self.round_no,
+            "rounds_planned": self.rounds_planned,
+            "round_seats": list(self.round_seats),
+            "dealer": self.dealer,
+            "tiebreak": self.tiebreak,
+            "totals": self.totals,
+            "history": [result.to_dict() for result in self.history],
+            "over": self.over,
+            "winner": self.winner,
+        }
+        return view
+
+    def next_round(self) -> Round:
+        """Deal the next round: the deal moves one seat (R4); after the planned rounds only the seats
+        sharing the highest total play (R6)."""
+        if not self.round.over:
+            raise IllegalMove("round.not_over", "R4", "the current round is not over")
+        if self.over:
+            raise IllegalMove("match.over", "R6", "the match is over")
+        finished = self.history
+        seats = self._leaders() if self.round_no >= self.rounds_planned else list(range(self.n_seats))
+        # The deal moves on to the next seat that plays (in a tie-break, the next tied seat).
+        after_dealer = [(self.dealer + k) % self.n_seats for k in range(1, self.n_seats + 1)]
+        dealer = next(seat for seat in after_dealer if seat in seats)
+        current = Round.deal(len(seats), rules=self.rules, dealer=seats.index(dealer), rng=self._rng)
+        self._finished = finished
+        self.round_no += 1
+        self.round_seats = seats
+        self.dealer = dealer
+        self.round = current
+        return current
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole match, JSON-ready and versioned (secrets included: for saving only)."""
+        return {
+            "version": SNAPSHOT_VERSION,
+            "n_seats": self.n_seats,
+            "rules": self.rules.to_dict(),
+            "dealer": self.dealer,
+            "round_no": self.round_no,
+            "round_seats": list(self.round_seats),
+            "finished": [result.to_dict() for result in self._finished],
+            "round": self.round.to_dict(),
+            "rng": rng_state(self._rng),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Match:
+        """The match of :meth:`to_dict`, exactly; the rounds still to come share its generator."""
+        check_version(data, "match")
+        rng = rng_from_state(data["rng"])
+        return cls(
+            n_seats=data["n_seats"],
+            rules=RuleSet.from_dict(data["rules"]),
+            rng=rng,
+            dealer=data["dealer"],
+            round_no=data["round_no"],
+            round_seats=data["round_seats"],
+            finished=[RoundResult.from_dict(result) for result in data["finished"]],
+            current=Round.from_dict(data["round"], rng=rng),
+        )
