@@ -67,6 +67,8 @@ class Round:
     ) -> None:
         """A round in its draw phase; prefer the named constructors."""
         _check_seats(len(hands))
+        if not (0 <= dealer < len(hands) and 0 <= to_play < len(hands)):
+            raise ValueError(f"dealer {dealer} and seat on turn {to_play} must be seats of the round")
         self.rules = rules
         self.n_seats = len(hands)
         self.dealer = dealer

@@ -134,3 +134,27 @@ def test_apply_dispatches_every_kind_and_refuses_a_bare_discard() -> None:
         rnd.apply(0, Move("discard"))
     rnd.apply(0, Move.from_dict({"kind": "discard", "card": "2C"}))
     assert rnd.to_play == 1
+
+
+def test_moves_travel_as_json() -> None:
+    # R11
+    moves = [
+        Move.draw("discard"),
+        Move.meld(P("5H 6H JK")),
+        Move.take_back(),
+        Move.lay_off(P("JK"), "m2", end="low"),
+        Move.swap_joker(C("7S"), "m1", P("9H 9D")),
+        Move.discard(C("10C")),
+    ]
+    for move in moves:
+        assert Move.from_dict(json.loads(json.dumps(move.to_dict()))) == move
+    for bad in ({"kind": "pass"}, {"kind": "draw", "source": "table"}, {"kind": "discard", "x": 1}):
+        with pytest.raises(ValueError):
+            Move.from_dict(bad)
+
+
+def test_a_round_needs_its_dealer_and_seat_on_turn_among_its_seats() -> None:
+    with pytest.raises(ValueError):
+        Round.deal(3, dealer=3)
+    with pytest.raises(ValueError):
+        Round.from_position(["5H", "6H"], "", "", to_play=2)
