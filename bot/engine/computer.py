@@ -18,6 +18,7 @@ from bot.engine.cards import JOKER, Card, hand_points, parse_cards
 from bot.engine.errors import IllegalMove
 from bot.engine.meld import Meld, make_meld
 from bot.engine.moves import Move
+from bot.engine.round import MAX_RESHUFFLES
 from bot.engine.rules import RuleSet
 from bot.engine.solver import best_melds
 from bot.engine.table import TableMeld
@@ -43,6 +44,8 @@ class _Seat:
     table: list[TableMeld]
     discard_top: Card | None
     taken: Card | None
+    last_stock: bool
+    """No reshuffle is left: the round may end with every hand counted against its seat (R18)."""
 
     @classmethod
     def from_view(cls, view: dict[str, Any], rules: RuleSet, table: list[TableMeld]) -> _Seat:
@@ -59,6 +62,7 @@ class _Seat:
             table=table,
             discard_top=Card.parse(top) if top else None,
             taken=Card.parse(taken) if taken else None,
+            last_stock=view.get("reshuffles", 0) >= MAX_RESHUFFLES,
         )
 
     def can_end_with(self, rest: Sequence[Card]) -> bool:
@@ -155,7 +159,7 @@ class ComputerPlayer:
             return "stock"
         if all(card == top for card in seat.hand):
             return "stock"  # R12 would leave no card to discard
-        if top.is_joker:
+        if top.is_joker and not seat.last_stock:
             return "discard"
         if seat.opened and any(self._fits(tm, top) for tm in seat.table):
             return "discard"
@@ -183,7 +187,7 @@ class ComputerPlayer:
         return Move.meld(melds[0].cards) if melds else None
 
     def _lay_off_move(self, seat: _Seat) -> Move | None:
-        lay_jokers = len(seat.hand) <= _LAY_OFF_JOKERS_AT
+        lay_jokers = len(seat.hand) <= _LAY_OFF_JOKERS_AT or seat.last_stock
         for card in sorted(set(seat.hand), key=lambda c: (-c.hand_points, c)):
             if (card.is_joker and not lay_jokers) or not seat.can_end_with(_without(seat.hand, [card])):
                 continue
@@ -258,15 +262,23 @@ class ComputerPlayer:
         melded = Counter(card for meld in self._best(hand, seat.rules) for card in meld.cards)
         counts = Counter(hand)
 
+        # On the last stock the round may soon end with the hand counted against the seat (R18):
+        # what a card might become weighs less than what it costs.
+        hope = 0.1 if seat.last_stock else 1.0
+
+        # Low cards cost less in the hand, but a high opening (R13) is only reached with high melds:
+        # from 80 up an unopened seat stops preferring to keep low cards, at 120 it keeps high ones.
+        weight = 1.0 if seat.opened else max(-1.0, min(1.0, 1 - (seat.rules.opening - 40) / 40))
+
         def keep_value(card: Card) -> float:
             if card.is_joker:
                 # With two cards left a joker rarely finds two naturals to meld with; it only blocks
                 # going out.
-                return 1000 if len(hand) > 2 else -card.hand_points
+                return 1000 * hope if len(hand) > 2 else -card.hand_points
             value = 500.0 if melded[card] >= counts[card] else self._partner_value(card, hand)
             if any(self._fits(tm, card) for tm in seat.table):
                 value += 10
-            return value - card.hand_points
+            return value * hope - card.hand_points * weight
 
         return min(allowed, key=lambda card: (keep_value(card), self.rng.random()))
 
