@@ -169,6 +169,7 @@ class Playground:
         self.lobby: Any = None
         self._clock: contextlib.AbstractContextManager[None] | None = None
         self._watcher: asyncio.Task[None] | None = None
+        self._published = 0
         self._error_cursor = 0
 
     # ----------------------------------------------------------------- access
@@ -317,8 +318,14 @@ class Playground:
         an await cannot interleave with a click.
         """
         preview = self.preview
+        self._published = len(self.env.backend.transcript)
         preview._advance_presentation_time()
         preview._publish_message_pages(reason="refresh")
+
+    async def refresh(self) -> None:
+        """Let the bot finish what it is doing (timers aside), then :meth:`republish`."""
+        await self.env.settle()
+        self.republish()
 
     def _busy(self) -> bool:
         # A click (or any env operation) in progress publishes its own result when it ends.
@@ -326,13 +333,13 @@ class Playground:
         return env._operation_task is not None or self.preview._active_action is not None
 
     async def _republish_changes(self) -> None:
-        seen = len(self.env.backend.transcript)
+        # A click publishes the page that made it; this also brings the other open pages (another
+        # viewer, another tab) up to date afterwards, and every page after a timer's move.
+        self._published = len(self.env.backend.transcript)
         while True:
             await asyncio.sleep(REPUBLISH_INTERVAL)
             self._log_errors()
-            count = len(self.env.backend.transcript)
-            if count != seen and not self._busy():
-                seen = count
+            if len(self.env.backend.transcript) != self._published and not self._busy():
                 self.republish()
 
     def _log_errors(self) -> None:

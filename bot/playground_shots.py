@@ -15,8 +15,12 @@ The deal comes from a seed, so the pictures are the same on every run. The first
 from __future__ import annotations
 
 import asyncio
+import base64
+import contextlib
 import io
+import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -48,6 +52,7 @@ CHROMIUM_FLAGS = (
     "--no-first-run",
     "--hide-scrollbars",
     "--mute-audio",
+    "--force-prefers-reduced-motion",
 )
 
 
@@ -60,28 +65,102 @@ def find_chromium() -> str | None:
     return None
 
 
-def capture(browser: str, url: str, destination: Path, *, window: tuple[int, int] = WINDOW) -> None:
+READY = "(() => { const s = window.simcordPreview; return Boolean(s && s.ready && !s.pendingAction); })()"
+"""True once the page drew the preview's state and no request of its own is on the way."""
+
+
+async def capture(browser: str, url: str, destination: Path, *, window: tuple[int, int] = WINDOW) -> None:
     """Photograph ``url`` with headless Chromium into ``destination`` (a small PNG).
 
-    ``--virtual-time-budget`` lets the page load, ask the preview for its state and draw it before
-    the picture is taken. Raises ``RuntimeError`` when Chromium writes no picture.
+    Chromium is driven over its DevTools protocol (on loopback) so that the picture is taken once
+    the page says it is ready (``window.simcordPreview``), not after a guessed delay. Raises
+    ``RuntimeError`` when Chromium does not start or the page never gets ready.
     """
-    with tempfile.TemporaryDirectory(prefix="romme-chromium-") as profile:
-        raw = Path(profile) / "shot.png"
-        command = [
-            browser,
-            *CHROMIUM_FLAGS,
-            f"--user-data-dir={profile}/data",
-            f"--window-size={window[0]},{window[1]}",
-            "--virtual-time-budget=10000",
-            f"--screenshot={raw}",
-            url,
-        ]
-        done = subprocess.run(command, capture_output=True, timeout=90, check=False)
-        if not raw.exists():
-            tail = done.stderr.decode(errors="replace").strip().splitlines()[-3:]
-            raise RuntimeError(f"Chromium took no picture (status {done.returncode}): {' / '.join(tail)}")
-        destination.write_bytes(shrink(raw.read_bytes()))
+    import aiohttp
+
+    with tempfile.TemporaryDirectory(prefix="romme-chromium-", ignore_cleanup_errors=True) as profile:
+        process = subprocess.Popen(
+            [
+                browser,
+                *CHROMIUM_FLAGS,
+                f"--user-data-dir={profile}",
+                f"--window-size={window[0]},{window[1]}",
+                "--remote-debugging-address=127.0.0.1",
+                "--remote-debugging-port=0",
+                "about:blank",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            # Its own process group: stopping it stops its helper processes too.
+            start_new_session=True,
+        )
+        try:
+            port = await _devtools_port(Path(profile) / "DevToolsActivePort", process)
+            async with aiohttp.ClientSession() as session:
+                async with session.put(f"http://127.0.0.1:{port}/json/new?about:blank") as response:
+                    target = await response.json(content_type=None)
+                async with session.ws_connect(target["webSocketDebuggerUrl"], max_msg_size=0) as ws:
+                    devtools = _DevTools(ws)
+                    await devtools.call("Page.enable")
+                    await devtools.call("Page.navigate", url=url)
+                    await _wait_ready(devtools)
+                    shot = await devtools.call("Page.captureScreenshot", format="png")
+        finally:
+            _stop(process)
+    destination.write_bytes(shrink(base64.b64decode(shot["data"])))
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop the Chromium started here and its helpers (its process group, by id)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+
+
+async def _devtools_port(path: Path, process: subprocess.Popen[bytes], timeout: float = 30.0) -> int:
+    # Chromium writes the port it picked into the profile once it listens.
+    for _ in range(int(timeout / 0.1)):
+        if path.exists() and path.read_text().strip():
+            return int(path.read_text().split()[0])
+        if process.poll() is not None:
+            raise RuntimeError(f"Chromium exited at start (status {process.returncode})")
+        await asyncio.sleep(0.1)
+    raise RuntimeError("Chromium did not open its DevTools port")
+
+
+async def _wait_ready(devtools: _DevTools, timeout: float = 30.0) -> None:
+    steady = 0
+    for _ in range(int(timeout / 0.1)):
+        answer = await devtools.call("Runtime.evaluate", expression=READY, returnByValue=True)
+        # Ready twice in a row: a request the page queues right after drawing has its turn first.
+        steady = steady + 1 if answer.get("result", {}).get("value") is True else 0
+        if steady >= 3:
+            return
+        await asyncio.sleep(0.1)
+    raise RuntimeError("the preview page did not get ready in Chromium")
+
+
+class _DevTools:
+    """Calls over one DevTools websocket (replies matched by id, events skipped)."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.next_id = 0
+
+    async def call(self, method: str, **params: Any) -> dict[str, Any]:
+        self.next_id += 1
+        await self.ws.send_json({"id": self.next_id, "method": method, "params": params})
+        while True:
+            message = await asyncio.wait_for(self.ws.receive_json(), timeout=30)
+            if message.get("id") == self.next_id:
+                if "error" in message:
+                    raise RuntimeError(f"Chromium refused {method}: {message['error']}")
+                return dict(message.get("result", {}))
 
 
 def shrink(png: bytes, limit: int = MAX_PNG_BYTES) -> bytes:
@@ -314,8 +393,8 @@ async def take_screenshots(directory: Path, *, database_path: Path | None = None
             await pg.preview.show(script.message(message_id))
             # Let the bot finish its follow-up work (a table edit) first, so the page's own requests
             # find nothing to wait for and it draws at once.
-            await pg.preview.refresh()
-            await asyncio.to_thread(capture, browser, pg.url, directory / name)
+            await pg.refresh()
+            await capture(browser, pg.url, directory / name)
             print(f"  {directory / name}")
 
         await shot("1-lobby.png", pg.lobby.response.id)
