@@ -51,3 +51,39 @@ async def test_two_people_and_a_computer_play_a_match_to_the_end(room: Room) -> 
     assert board.response is not None
     text = "\n".join(field.value or "" for field in board.response.embeds[0].fields)
     assert f"<@{room.ada.id}>" in text and f"<@{room.bob.id}>" in text
+
+
+async def test_the_round_end_is_public_and_next_round_deals_the_next_round(room: Room) -> None:
+    env, channel = room.env, room.channel
+    await start_match(room, rounds=2, opening=0)
+    players = {room.ada.id: Player(env, room.ada, channel), room.bob.id: Player(env, room.bob, channel)}
+    for _ in range(400):
+        game = game_in(env, channel)
+        if game.between_rounds:
+            break
+        await players[game.seats[game.to_play].user_id].play_turn()  # type: ignore[index]
+    messages = [m async for m in env.bot.get_channel(channel.id).history(limit=5)]
+    ends = [m for m in messages if m.embeds and m.embeds[0].title == "Round 1 is over"]
+    assert len(ends) == 1
+    button = ends[0].components[0].children[0]
+    assert button.label == "Next round" and not button.disabled
+    await room.dee.click(ends[0], label="Next round")  # not seated: refused, nothing dealt
+    assert game_in(env, channel).between_rounds
+    await room.bob.click(ends[0], label="Next round")
+    game = game_in(env, channel)
+    assert not game.between_rounds and game.match.round_no == 2  # type: ignore[union-attr]
+    assert table_message(env, game).embeds[0].title == "Rommé — round 2 of 2"
+
+
+async def test_the_next_round_starts_by_itself_after_thirty_seconds(room: Room) -> None:
+    env, channel = room.env, room.channel
+    await start_match(room, rounds=2, opening=0, computers=1)
+    players = {room.ada.id: Player(env, room.ada, channel), room.bob.id: Player(env, room.bob, channel)}
+    for _ in range(400):
+        game = game_in(env, channel)
+        if game.between_rounds:
+            break
+        await players[game.seats[game.to_play].user_id].play_turn()  # type: ignore[index]
+    await env.advance_time(31)
+    game = game_in(env, channel)
+    assert game.match.round_no == 2 and not game.between_rounds  # type: ignore[union-attr]
