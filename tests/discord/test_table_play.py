@@ -114,3 +114,22 @@ async def test_stop_needs_the_host_or_manage_server_and_a_confirmation(room: Roo
     game = game_in(room.env, room.channel)
     assert game.status is GameStatus.FINISHED
     assert "stopped" in texts(table_message(room.env, game))
+
+
+async def test_leaving_mid_game_hands_the_seat_to_the_computer(room: Room) -> None:
+    await begin(room, room.bob)
+    result = await room.bob.slash(room.channel, "romme leave")
+    assert result.ephemeral
+    game = game_in(room.env, room.channel)
+    assert game.running and game.seats[1].has_left
+    # The computer played Bob's turn at once; Ada is on turn now, and Bob's clicks are refused.
+    assert game.to_play == 0
+    refused = await room.bob.click(table_message(room.env, game), label="My hand")
+    assert refused.ephemeral and "no seat" in refused.response.content
+
+
+async def test_score_of_one_member_and_of_a_channel_without_a_game(room: Room) -> None:
+    record = await room.ada.slash(room.channel, "romme score", user=room.bob)
+    assert record.response is not None and "has not finished a match" in texts(record.response)
+    none = await room.ada.slash(room.channel, "romme score")
+    assert none.ephemeral and "no game in this channel" in none.response.content
