@@ -36,16 +36,14 @@ class RuleSet:
     def __post_init__(self) -> None:
         if isinstance(self.jokers, bool) or self.jokers not in (2, 4, 6):
             raise ValueError(f"jokers must be 2, 4 or 6, not {self.jokers!r}")
-        if isinstance(self.opening, bool) or not isinstance(self.opening, int) or not 0 <= self.opening <= 120:
+        if not _whole(self.opening) or not 0 <= self.opening <= 120:
             raise ValueError(f"opening must be a whole number from 0 to 120, not {self.opening!r}")
         if self.scoring not in ("melds", "penalty"):
             raise ValueError(f"scoring must be 'melds' or 'penalty', not {self.scoring!r}")
         for name in ("hand_romme", "discard_to_go_out"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be true or false, not {getattr(self, name)!r}")
-        if self.rounds is not None and (
-            isinstance(self.rounds, bool) or not isinstance(self.rounds, int) or not 1 <= self.rounds <= 12
-        ):
+        if self.rounds is not None and (not _whole(self.rounds) or not 1 <= self.rounds <= 12):
             raise ValueError(f"rounds must be a whole number from 1 to 12, or None, not {self.rounds!r}")
 
     def to_dict(self) -> dict[str, Any]:
@@ -56,3 +54,8 @@ class RuleSet:
     def from_dict(cls, data: dict[str, Any]) -> RuleSet:
         """Rebuild rules from :meth:`to_dict`; unknown keys are refused."""
         return cls(**data)
+
+
+def _whole(value: object) -> bool:
+    """Whether ``value`` is an int and not a bool (``True`` is an ``int`` to Python)."""
+    return isinstance(value, int) and not isinstance(value, bool)
