@@ -72,6 +72,13 @@ class Settings:
     """Default seconds a person has for a turn before the computer plays it for them."""
     computer_delay: float = 1.5
     """Seconds between two moves of a computer player, so people can follow them."""
+    game_seed: int | None = None
+    """Deal from ``random.Random`` seeded with this, for tests, benchmarks and the playground's
+    pictures; ``None`` (always, in a live bot) deals with ``random.SystemRandom`` (R19). Not read
+    from the environment."""
+    table_edit_interval: float = 1.0
+    """Seconds at least between two edits of the table message in one channel (Discord's rate
+    limits); tests set 0. Not read from the environment."""
 
     def __post_init__(self) -> None:
         # object.__setattr__: the dataclass is frozen, and normalising here keeps one source of truth.
@@ -90,6 +97,15 @@ class Settings:
         set_(self, "log_level", level)
         set_(self, "turn_timeout", _seconds("TURN_TIMEOUT", self.turn_timeout, allow_zero=False))
         set_(self, "computer_delay", _seconds("COMPUTER_DELAY", self.computer_delay, allow_zero=True))
+        if self.game_seed is not None and (
+            isinstance(self.game_seed, bool) or not isinstance(self.game_seed, int)
+        ):
+            raise ConfigError("game_seed", f"must be a whole number or None, not {self.game_seed!r}")
+        set_(
+            self,
+            "table_edit_interval",
+            _seconds("table_edit_interval", self.table_edit_interval, allow_zero=True),
+        )
 
     def with_overrides(self, **overrides: Any) -> Settings:
         """A copy with some settings replaced (checked like the originals).

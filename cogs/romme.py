@@ -31,7 +31,7 @@ from bot.render import (
 from bot.table import TableError, TableService
 from cogs.clicks import Clicks, answer_privately
 from cogs.components import ITEMS
-from cogs.publisher import EDIT_INTERVAL, TablePublisher, table_message
+from cogs.publisher import TablePublisher, table_message
 
 if TYPE_CHECKING:
     from bot.client import RommeBot
@@ -81,7 +81,7 @@ class Romme(
     def __init__(self, bot: RommeBot) -> None:
         self.bot = bot
         # Tests that do not look at the merging of edits turn it off (see /work/notes/requests-cog.md).
-        self.publisher = TablePublisher(bot, interval=getattr(bot, "table_edit_interval", EDIT_INTERVAL))
+        self.publisher = TablePublisher(bot, interval=bot.settings.table_edit_interval)
         self.service: TableService | None = None
         self.clicks: Clicks | None = None
 
@@ -100,7 +100,7 @@ class Romme(
             computer_delay=self.bot.settings.computer_delay,
             clock=wall_clock,
             listener=self.publisher,
-            seed=getattr(self.bot, "game_seed", None),
+            seed=self.bot.settings.game_seed,
         )
         self.publisher.service = self.service
         self.clicks = Clicks(self.service, self.publisher)

@@ -25,11 +25,9 @@ def seeded_bot(database_path: Path, seed: int = SEED, *, edit_interval: float = 
     ``edit_interval`` 0 turns off the merging of table edits (one a second per channel in
     production), which would otherwise cost a second of real time per click under SimCord.
     """
-    bot = create_bot(database_path=database_path, computer_delay=0)
-    # The cog reads these when it builds the table service (see /work/notes/requests-cog.md).
-    bot.game_seed = seed  # type: ignore[attr-defined]
-    bot.table_edit_interval = edit_interval  # type: ignore[attr-defined]
-    return bot
+    return create_bot(
+        database_path=database_path, computer_delay=0, game_seed=seed, table_edit_interval=edit_interval
+    )
 
 
 @pytest.fixture
