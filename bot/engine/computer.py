@@ -114,7 +114,9 @@ class ComputerPlayer:
     Strategy: take the discard when it completes a meld or a lay-off, else draw from the stock;
     open as soon as the best melds reach the opening (R13); once opened meld all it can, lay off,
     and swap a joker when that leaves less in the hand (R16); discard the highest dead card, keeping
-    pairs and near-runs, never the card just taken (R12). Deterministic given ``rng``.
+    pairs and near-runs, never the card just taken (R12). Toward a high opening it keeps high cards;
+    on the last stock (R18) it sheds points. Every meld, lay-off and swap leaves a card it may
+    discard (R12, R17). Deterministic given ``rng``.
 
     >>> from bot.engine.round import Round
     >>> rnd = Round.deal(2, rng=random.Random(7))
