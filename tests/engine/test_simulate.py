@@ -15,6 +15,7 @@ from bot.engine import simulate
 from bot.engine.cards import parse_cards
 from bot.engine.match import Match
 from bot.engine.moves import Move
+from bot.engine.rules import RuleSet
 from bot.engine.simulate import StuckMatch, main, play_match
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,8 +54,8 @@ def test_main_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_same_seed_same_matches() -> None:
-    first = simulate.simulate(2, 2, 9, simulate.RuleSet())
-    again = simulate.simulate(2, 2, 9, simulate.RuleSet())
+    first = simulate.simulate(2, 2, 9, RuleSet())
+    again = simulate.simulate(2, 2, 9, RuleSet())
     for key in ("rounds", "turns", "moves", "wins_by_seat", "rounds_without_winner"):
         assert first[key] == again[key]
 
