@@ -16,6 +16,7 @@ import signal
 import sys
 from collections.abc import Sequence
 
+from bot import playground
 from bot.config import ConfigError, Settings, load_settings
 from bot.storage import Storage, StorageError
 
@@ -47,7 +48,19 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
     run = commands.add_parser("run", help="connect to Discord and host games (the default)")
     run.set_defaults(handler=run_command)
+    playground.add_arguments(
+        commands.add_parser(
+            "playground",
+            help="play in a local browser page: the real bot in a simulated Discord, no token needed",
+            description=playground.build_parser().description,
+        )
+    ).set_defaults(handler=playground_command)
     return parser
+
+
+def playground_command(args: argparse.Namespace) -> int:
+    """Run ``romme-bot playground`` (see :mod:`bot.playground`)."""
+    return playground.run(args)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

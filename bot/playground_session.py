@@ -28,18 +28,19 @@ import contextlib
 import logging
 import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from bot.client import RommeBot, create_bot
 from bot.config import Settings
 
 if TYPE_CHECKING:
     from simcord import Env, MemberActor
     from simcord.builders import ChannelHandle
     from simcord.preview import Preview
+
+    from bot.client import RommeBot
 
 log = logging.getLogger(__name__)
 
@@ -134,16 +135,15 @@ class PlaygroundOptions:
 
 
 def bot_settings(options: PlaygroundOptions, database_path: Path) -> dict[str, Any]:
-    """The ``create_bot`` overrides for ``options`` (a seed only if the bot knows the setting)."""
+    """The ``create_bot`` overrides for ``options``."""
     overrides: dict[str, Any] = {
         "database_path": database_path,
         "computer_delay": options.computer_delay,
         "turn_timeout": options.turn_timeout,
         # Every command is synced to the one simulated server, as DEV_GUILD_ID does on Discord.
         "dev_guild_id": None,
+        "game_seed": options.seed,
     }
-    if options.seed is not None and "seed" in {f.name for f in fields(Settings)}:
-        overrides["seed"] = options.seed
     return overrides
 
 
@@ -216,11 +216,11 @@ class Playground:
         require_extra()
         from simcord import Env
 
+        # Imported here: `romme-bot --help` and a bad setting must not wait for discord to load.
+        from bot.client import create_bot
+
         self.database_path.parent.mkdir(parents=True, exist_ok=True)
         self.bot = create_bot(**bot_settings(self.options, self.database_path))
-        if self.options.seed is not None:
-            # Read by the Rommé cog when it builds the table service (until a `seed` setting exists).
-            self.bot.game_seed = self.options.seed  # type: ignore[attr-defined]
         settle = self.options.settle_timeout
         if settle is None:
             # Shorter than the computer delay: a click returns before the computers move (module doc).
