@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.rules import RuleSet
-from bot.i18n import has, t
+from bot.i18n import t
 from bot.render import (
     leaderboard,
     player_record,
@@ -65,11 +65,6 @@ async def refusals(interaction: discord.Interaction[Any]) -> AsyncIterator[None]
         yield
     except TableError as exc:
         await answer_privately(interaction, refusal_for(exc))
-
-
-def _say(key: str, fallback: str, **params: Any) -> str:
-    # Keys requested from the catalog's owner; until they land the nearest existing text is used.
-    return t(key, **params) if has(key) else t(fallback, **params)
 
 
 @app_commands.guild_only()
@@ -143,10 +138,7 @@ class Romme(
         text = refusal_for(TableError("game.exists", game_id=game.id))
         if game.table_message_id is not None:
             link = f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/{game.table_message_id}"
-            if has("game.exists.jump"):
-                text += "\n" + t("game.exists.jump", link=link)
-            else:
-                text += "\n" + link
+            text += "\n" + t("game.exists.jump", link=link)
         return text
 
     @app_commands.command(name="start", description="Open a table in this channel and wait for players")
@@ -178,9 +170,7 @@ class Romme(
             missing = [name for name in TABLE_PERMISSIONS if not getattr(interaction.app_permissions, name)]
             if missing:
                 names = ", ".join(name.replace("_", " ").title() for name in missing)
-                await answer_privately(
-                    interaction, refusal(_say("error.bot_permission", "error.unexpected", permissions=names))
-                )
+                await answer_privately(interaction, refusal(t("error.bot_permission", permissions=names)))
                 return
             existing = self.tables.game_in_channel(interaction.channel_id or 0)
             if existing is not None:
@@ -223,7 +213,7 @@ class Romme(
             game = self._game_here(interaction)
             game = await self.tables.join(game.id, interaction.user.id, interaction.user.display_name)
             try:
-                await answer_privately(interaction, _say("command.joined", "lobby.footer", game_id=game.id))
+                await answer_privately(interaction, t("command.joined", game_id=game.id))
             finally:
                 self.publisher.update(game)
 
@@ -237,7 +227,7 @@ class Romme(
             game = await self.tables.leave(game.id, interaction.user.id)
             key = "command.left" if game.match is None else "command.left.running"
             try:
-                await answer_privately(interaction, _say(key, "lobby.footer", game_id=game.id))
+                await answer_privately(interaction, t(key, game_id=game.id))
             finally:
                 self.publisher.update(game)
 

@@ -200,6 +200,10 @@ MESSAGES: dict[str, str] = {
     # --- stop ---
     "stop.confirm": "Stop this game? The results so far are kept.",
     "stop.done": "The game was stopped.",
+    # --- /romme join and leave (ephemeral answers) ---
+    "command.joined": "You took a seat in game {game_id}.",
+    "command.left": "You left game {game_id}.",
+    "command.left.running": "You left game {game_id}: the computer plays your seat now.",
     # --- refusals ---
     "refusal": "⚠️ {text}",
     "error.rule": "{text} (rule {rule})",
@@ -246,6 +250,10 @@ MESSAGES: dict[str, str] = {
     # table service
     "error.game.none_here": "There is no game in this channel. Start one with /romme start.",
     "error.game.exists": "This channel already has a game (game {game_id}).",
+    "game.exists.jump": "Its table: {link}",
+    "error.bot_permission": (
+        "I cannot run a table here: I need these permissions in this channel: {permissions}."
+    ),
     "error.game.not_running": "This game is not running.",
     "error.game.not_finished": "This game is not finished yet.",
     "error.lobby.closed": "The lobby is closed: this game has already begun or ended.",

@@ -127,3 +127,20 @@ def test_another_locale_falls_back_to_english(monkeypatch: pytest.MonkeyPatch) -
     assert t("button.join", locale="de") == "Beitreten"
     assert t("button.leave", locale="de") == "Leave"
     assert t("button.leave", locale="xx") == "Leave"
+
+
+LITERAL_KEY = re.compile(r'\bt\(\s*"([a-z_][a-z0-9_.]*)"')
+
+
+def test_every_literal_key_the_code_looks_up_is_in_the_catalog() -> None:
+    # A key spelled out in the renderers or the cogs must exist: in production a missing one shows raw.
+    paths = [*(ROOT / "bot" / "render").glob("*.py"), *(ROOT / "cogs").glob("*.py")]
+    used = {key for path in paths for key in LITERAL_KEY.findall(path.read_text())}
+    assert {"command.joined", "game.exists.jump", "error.bot_permission"} <= used
+    assert sorted(used - set(MESSAGES)) == []
+
+
+def test_the_join_and_leave_answers_name_the_game() -> None:
+    assert t("command.joined", game_id=4) == "You took a seat in game 4."
+    assert "computer" in t("command.left.running", game_id=4)
+    assert "https://x" in t("game.exists.jump", link="https://x")
