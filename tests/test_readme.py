@@ -1,4 +1,5 @@
-"""The README's promises that code can check: two set-up commands, CI runs the second, the invite."""
+"""The README's promises that code can check: two set-up commands, CI runs the second, the invite,
+and the command that runs the bot with a token."""
 
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ def test_quick_start_has_exactly_two_commands_run_then_test() -> None:
     assert len(re.findall(r"^```", quick_start(), flags=re.M)) == 4  # no other code block
     run, test = (command for _, command in blocks)
     assert "\n" not in run and "\n" not in test
-    assert run.endswith("romme-bot") and "pip install ." in run
+    # The first command needs no token: it starts the playground (issue 6).
+    assert run.endswith("romme-bot playground") and "pip install '.[playground]'" in run
     assert "pip install -e '.[test]'" in test and test.endswith("python -m pytest -q")
 
 
@@ -49,3 +51,10 @@ def test_the_invite_asks_for_exactly_the_documented_permissions() -> None:
     )
     assert f"**{permissions.value}**" in README
     assert f"scope=bot+applications.commands&permissions={permissions.value}" in README
+
+
+def test_running_with_a_token_follows_the_quick_start() -> None:
+    match = re.search(r"^## Run the bot on your server\n(.*?)^## ", README, flags=re.S | re.M)
+    assert match, "README.md has no section on running the bot with a token"
+    (command,) = re.findall(r"```sh\n(.*?)\n```", match.group(1), flags=re.S)
+    assert command.endswith("romme-bot") and "pip install ." in command
