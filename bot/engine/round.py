@@ -127,14 +127,14 @@ class Round:
     @classmethod
     def from_position(
         cls,
-        hands: Sequence[Sequence[Card] | str],
-        stock: Sequence[Card] | str,
-        discard: Sequence[Card] | str,
+        hands: Sequence[Sequence[Card | str] | str],
+        stock: Sequence[Card | str] | str,
+        discard: Sequence[Card | str] | str,
         *,
         rules: RuleSet | None = None,
         to_play: int = 0,
         dealer: int | None = None,
-        table: Sequence[tuple[int, Meld | Sequence[Card] | str]] = (),
+        table: Sequence[tuple[int, Meld | Sequence[Card | str] | str]] = (),
         opened: Sequence[bool] | None = None,
         rng: random.Random | None = None,
     ) -> Round:
@@ -149,8 +149,11 @@ class Round:
         (['m1'], False, True)
         """
 
-        def cards_of(value: Sequence[Card] | str) -> list[Card]:
-            return parse_cards(value) if isinstance(value, str) else list(value)
+        def cards_of(value: Sequence[Card | str] | str) -> list[Card]:
+            # "5H 6H", ["5H", "6H"] and [Card, …] all mean the same cards.
+            if isinstance(value, str):
+                return parse_cards(value)
+            return [Card.parse(card) if isinstance(card, str) else card for card in value]
 
         rules = rules or RuleSet()
         n_seats = len(hands)
