@@ -1,7 +1,11 @@
 """Cards and melds as text: ``7♥``, ``🃏``; a hand sorted by suit or by rank.
 
+♠ and ♣ carry U+FE0E (text presentation): many clients draw the bare symbols as black emoji, which
+are nearly invisible on a dark theme; as text they take the text colour. ♥ and ♦ stay as they are
+(red where the client draws them as emoji), so the two colours of a deck still show.
+
 >>> cards_text(["QS", "QH", "JK"])
-'Q♠ Q♥ 🃏'
+'Q♠\ufe0e Q♥ 🃏'
 >>> sorted_codes(["JK", "7H", "AS", "7H", "2S"], "suit")
 ['AS', '2S', '7H', '7H', 'JK']
 """
@@ -14,10 +18,18 @@ from typing import Any
 from bot.engine.cards import Card, card_codes, sort_by_rank, sort_by_suit
 from bot.i18n import t
 
+TEXT_PRESENTATION = "\ufe0e"
+DARK_SUITS = ("♠", "♣")
+
 
 def card_text(card: Card | str) -> str:
-    """One card for display (``Card.symbol``): ``"10H"`` → ``10♥``."""
-    return (card if isinstance(card, Card) else Card.parse(card)).symbol
+    """One card for display (``Card.symbol``, ♠ ♣ as text): ``"10H"`` → ``10♥``.
+
+    >>> card_text("10H"), card_text("AS")
+    ('10♥', 'A♠\ufe0e')
+    """
+    symbol = (card if isinstance(card, Card) else Card.parse(card)).symbol
+    return symbol + TEXT_PRESENTATION if symbol.endswith(DARK_SUITS) else symbol
 
 
 def cards_text(cards: Iterable[Card | str]) -> str:
@@ -35,7 +47,7 @@ def sorted_codes(codes: Iterable[str], sort: str) -> list[str]:
 def hand_text(codes: Sequence[str], sort: str) -> str:
     """A sorted hand; sorted by suit, a wider gap between suits so the groups read at a glance.
 
-    >>> hand_text(["7H", "AS", "2S", "JK"], "suit")
+    >>> hand_text(["7H", "AS", "2S", "JK"], "suit").replace(TEXT_PRESENTATION, "")
     'A♠ 2♠ · 7♥ · 🃏'
     """
     ordered = sorted_codes(codes, sort)

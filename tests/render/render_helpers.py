@@ -37,10 +37,15 @@ def selects(view: discord.ui.View) -> list[dict[str, Any]]:
     return [c for c in components(view) if c["type"] == 3]
 
 
+def visible(text: str) -> str:
+    """``text`` without U+FE0E, the invisible mark that keeps ♠ ♣ drawn as text (bot.render.cards)."""
+    return text.replace("\ufe0e", "")
+
+
 def embed_text(embed: discord.Embed) -> str:
-    """All visible text of an embed."""
+    """All visible text of an embed (``visible``: ♠ ♣ compare without their presentation mark)."""
     data = embed.to_dict()
     parts = [data.get("title", ""), data.get("description", ""), data.get("footer", {}).get("text", "")]
     for field in data.get("fields", []):
         parts += [field["name"], field["value"]]
-    return "\n".join(parts)
+    return visible("\n".join(parts))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import discord
-from render_helpers import GameFactory, by_label, components, embed_text, selects
+from render_helpers import GameFactory, by_label, components, embed_text, selects, visible
 
 from bot.engine.cards import Card, parse_cards
 from bot.engine.round import Round
@@ -116,7 +116,7 @@ def test_lay_off_needs_an_opened_seat_and_a_meld_that_takes_the_cards(game_at: G
     _, view = hand_panel(game(True), 0, selected=["7S"], target="lay_off")
     target = selects(view)[1]
     assert [o["value"] for o in target["options"]] == ["m1"]
-    assert target["options"][0]["label"] == "m1 · Ben: 4♠ 5♠ 6♠"
+    assert visible(target["options"][0]["label"]) == "m1 · Ben: 4♠ 5♠ 6♠"
     state = parse_custom_id(target["custom_id"]).panel_state()
     assert state == PanelState("suit", "lay_off", ("7S",))
     assert parse_target_value(target["options"][0]["value"]).meld_id == "m1"
