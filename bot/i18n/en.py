@@ -42,7 +42,6 @@ MESSAGES: dict[str, str] = {
     "meld.more": "… and {count} more melds",
     # --- names and seats ---
     "seat.computer_name": "Computer {number}",
-    "seat.tag.computer": "computer",
     "seat.tag.away": "away",
     "seat.tag.left": "left",
     "seat.tag.sits_out": "sits out the tie-break",

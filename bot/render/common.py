@@ -51,13 +51,14 @@ def count_cards(count: int) -> str:
 
 
 def seat_tags(game: Game, seat: int) -> list[str]:
-    """Short notes about a seat: computer, left, away."""
+    """Short notes about a seat: left, away.
+
+    A computer seat gets none: its name ("Computer 1") says it already.
+    """
     person = game.seats[seat]
     if person.has_left:
         return [t("seat.tag.left")]
-    if person.computer:
-        return [t("seat.tag.computer")]
-    return [t("seat.tag.away")] if person.away else []
+    return [t("seat.tag.away")] if person.away and not person.computer else []
 
 
 def match_seat(game: Game, round_seat: int) -> int:

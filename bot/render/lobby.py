@@ -24,7 +24,9 @@ def lobby(game: Game) -> tuple[discord.Embed, discord.ui.View]:
     """
     status = str(game.status)
     open_ = status == "lobby"
-    description = t("lobby.description", host=f"<@{game.host_id}>")
+    # A name, not a mention: clients show a mention in an embed raw unless they know the member.
+    host = f"**{game.host_name}**" if game.host_name else f"<@{game.host_id}>"
+    description = t("lobby.description", host=host)
     if status == "cancelled":
         description = t("lobby.cancelled")
     elif not open_:

@@ -17,7 +17,7 @@ from bot.engine.cards import Card
 from bot.i18n import t
 from bot.render.cards import card_text, cards_text, hand_text, sorted_codes, take_cards
 from bot.render.common import check_embed, clip, match_seat, new_embed, seat_name
-from bot.render.ids import MAX_SELECTED, Mode, PanelState, Sort, card_option_values, panel_id
+from bot.render.ids import MAX_SELECTED, Mode, PanelState, Sort, Target, card_option_values, panel_id
 from bot.render.targets import lay_off_targets, swap_targets
 
 if TYPE_CHECKING:
@@ -82,13 +82,28 @@ def _status(game: Game, view: dict[str, Any]) -> str:
 
 
 def panel_embed(game: Game, view: dict[str, Any], state: PanelState) -> discord.Embed:
-    """The panel's embed for a seat's own ``view``."""
+    """The panel's embed for a seat's own ``view``: status, hand, selection and notes in the
+    description; the proposed opening melds (R13) in a field of their own."""
     hand = view["hand"]
     title = t("panel.title.one") if len(hand) == 1 else t("panel.title", count=len(hand))
     lines = [_status(game, view), "", hand_text(hand, state.sort) if hand else t("panel.empty_hand")]
     lines.append(
         t("panel.selected", cards=cards_text(state.cards)) if state.cards else t("panel.nothing_selected")
     )
+    lines.append("")
+    lines.append(
+        t("panel.opened")
+        if view["opening_needed"] == 0
+        else t("panel.opening_needed", points=view["opening_needed"])
+    )
+    if view.get("taken_from_discard"):
+        lines.append(t("panel.taken", card=card_text(view["taken_from_discard"])))
+    if state.mode == "lay_off":
+        lines.append(t("panel.target.lay_off", cards=cards_text(state.cards)))
+    elif state.mode == "swap":
+        lines.append(t("panel.target.swap"))
+    if state.mode is not None and not _targets(view, state):
+        lines.append(t("select.target.none"))
     embed = new_embed(title, "\n".join(lines))
     if view["pending"]:
         embed.add_field(
@@ -99,20 +114,15 @@ def panel_embed(game: Game, view: dict[str, Any], state: PanelState) -> discord.
             ),
             inline=False,
         )
-    notes = [
-        t("panel.opened")
-        if view["opening_needed"] == 0
-        else t("panel.opening_needed", points=view["opening_needed"])
-    ]
-    if view.get("taken_from_discard"):
-        notes.append(t("panel.taken", card=card_text(view["taken_from_discard"])))
-    if state.mode == "lay_off":
-        notes.append(t("panel.target.lay_off", cards=cards_text(state.cards)))
-    elif state.mode == "swap":
-        notes.append(t("panel.target.swap"))
-    embed.add_field(name="\u200b", value="\n".join(notes), inline=False)
     embed.set_footer(text=t("panel.footer", game_id=game.id) + " · " + t(f"panel.sorted.{state.sort}"))
     return check_embed(embed)
+
+
+def _targets(view: dict[str, Any], state: PanelState) -> list[Target]:
+    """The melds the selection can go to in the panel's mode (none outside Lay off / Swap joker)."""
+    if state.mode is None:
+        return []
+    return (lay_off_targets if state.mode == "lay_off" else swap_targets)(view, list(state.cards))
 
 
 def _card_select(game: Game, hand: list[str], state: PanelState) -> discord.ui.Select[Any] | None:
@@ -141,9 +151,7 @@ def _card_select(game: Game, hand: list[str], state: PanelState) -> discord.ui.S
 
 
 def _target_select(game: Game, view: dict[str, Any], state: PanelState) -> discord.ui.Select[Any] | None:
-    if state.mode is None:
-        return None
-    targets = (lay_off_targets if state.mode == "lay_off" else swap_targets)(view, list(state.cards))
+    targets = _targets(view, state)
     if not targets:
         return None
     owners = {meld["id"]: seat_name(game, match_seat(game, meld["owner"])) for meld in view["table"]}
@@ -225,9 +233,4 @@ def hand_panel(
     view = game.match.view(seat)
     codes = [str(card) for card in selected]
     state = PanelState(sort, target, tuple(take_cards(view["hand"], codes)[:MAX_SELECTED]))
-    embed = panel_embed(game, view, state)
-    if state.mode is not None:
-        targets = (lay_off_targets if state.mode == "lay_off" else swap_targets)(view, list(state.cards))
-        if not targets:
-            embed.add_field(name="\u200b", value=t("select.target.none"), inline=False)
-    return embed, panel_view(game, view, state)
+    return panel_embed(game, view, state), panel_view(game, view, state)

@@ -96,7 +96,7 @@ def _description(game: Game, view: dict[str, Any]) -> str:
     else:
         seat = match_seat(game, view["to_play"])
         who = seat_call(game, seat)
-        tags = [tag for tag in seat_tags(game, seat) if tag != t("seat.tag.computer")]
+        tags = seat_tags(game, seat)
         if tags:
             who += f" ({', '.join(tags)})"
         lines.append(t("table.turn.draw" if view["phase"] == "draw" else "table.turn.play", who=who))

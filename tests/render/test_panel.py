@@ -185,3 +185,14 @@ def test_a_seat_sitting_out_a_tiebreak_has_no_hand(game_at: GameFactory) -> None
     assert "sit out" in embed.description
     assert enabled(view) & set(MOVES) == set()
     assert selects(view) == []
+
+
+def test_every_panel_field_has_a_name_and_the_notes_follow_the_hand(game_at: GameFactory) -> None:
+    # A field named "\u200b" shows as a blank line in clients: the notes live in the description.
+    game = game_at(two_seats())
+    for target in (None, "lay_off", "swap"):
+        embed, _ = hand_panel(game, 0, selected=["2S", "3S", "4S"], target=target)  # type: ignore[arg-type]
+        assert all((field.name or "").strip("\u200b ") for field in embed.fields)
+    text = visible(embed.description or "")
+    assert text.index("2♠ 3♠ 4♠") < text.index("Opening: your first melds must reach 40 points (R13).")
+    assert "No meld on the table fits" in text  # swap chosen with no joker on the table

@@ -120,10 +120,10 @@ def test_lobby_labels_ids_and_states() -> None:
     ]
     assert buttons["Start"]["disabled"]  # R3: two seats at least
     text = embed_text(embed)
-    assert "<@100>" in text and "1. Anna" in text and "Opening: 40 points (R13)" in text
+    assert "Host: **Anna**" in text and "1. Anna\n" in text and "Opening: 40 points (R13)" in text
     buttons = by_label(lobby(lobby_game(2))[1])
     assert not buttons["Start"]["disabled"]
-    assert "2. Computer 1 (computer)" in embed_text(lobby(lobby_game(2))[0])
+    assert "2. Computer 1\n" in embed_text(lobby(lobby_game(2))[0])  # not "Computer 1 (computer)"
     buttons = by_label(lobby(lobby_game(6))[1])  # R3: six seats at most
     assert buttons["Join"]["disabled"] and buttons["Add computer"]["disabled"]
     assert not buttons["Leave"]["disabled"]

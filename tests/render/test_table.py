@@ -36,7 +36,7 @@ def test_the_table_shows_round_dealer_turn_seats_piles_melds(game_at: GameFactor
     assert "To play: <@101> — draw a card" in text  # a person is mentioned
     assert "▶ **Ben** — 5 cards · opened · 0 points" in text
     assert "**Anna** — 4 cards · not opened · 0 points" in text
-    assert "**Computer 2** — 4 cards · opened · 0 points (computer)" in text
+    assert "**Computer 2** — 4 cards · opened · 0 points\n" in text  # its name says computer
     assert "Stock: 3 cards" in text
     assert "Discard pile: 3♣ on top (2 cards)" in text
     assert "`m1` Ben: Q♠ Q♥ Q♦ (30)" in text
