@@ -135,8 +135,8 @@ class Clicks:
         message = interaction.message
         if game.table_message_id is None and message is not None:
             await self.service.set_table_message(game.id, message.id)
-        embeds, view = table_message(game)
-        await interaction.response.edit_message(content=None, embeds=embeds, view=view)
+        content, embeds, view = table_message(game)
+        await interaction.response.edit_message(content=content, embeds=embeds, view=view)
         if message is not None and message.id == game.table_message_id:
             self.publisher.shown(game, message.id)
         else:
@@ -191,8 +191,8 @@ class Clicks:
     ) -> None:
         """Play again: a new lobby with the same people, posted as the new game's table message."""
         game = await self.service.play_again(cid.game_id, interaction.user.id)
-        embeds, view = table_message(game)
-        callback = await interaction.response.send_message(embeds=embeds, view=view)
+        content, embeds, view = table_message(game)
+        callback = await interaction.response.send_message(content, embeds=embeds, view=view)
         if callback.message_id is not None:
             await self.service.set_table_message(game.id, callback.message_id)
             self.publisher.shown(game, callback.message_id)

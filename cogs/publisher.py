@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.game import GameStatus
-from bot.render import lobby, match_end, round_end, table
+from bot.render import lobby, match_end, round_end, table, table_content
 
 if TYPE_CHECKING:
     from bot.client import RommeBot
@@ -42,13 +42,14 @@ def detached(view: discord.ui.View) -> discord.ui.View:
     return view
 
 
-def table_message(game: Game) -> tuple[list[discord.Embed], discord.ui.View]:
-    """What the table message of ``game`` shows now: the lobby, the table, or (stopped) the results.
+def table_message(game: Game) -> tuple[str | None, list[discord.Embed], discord.ui.View]:
+    """What the table message of ``game`` shows now: the lobby, the table, or (stopped) the results;
+    the content calls the person on turn (``None`` clears it when an edit sends it).
 
     >>> from bot.game import Game
-    >>> embeds, view = table_message(Game(id=3, guild_id=1, channel_id=2, host_id=4))
-    >>> embeds[0].footer.text
-    'Game 3'
+    >>> content, embeds, view = table_message(Game(id=3, guild_id=1, channel_id=2, host_id=4))
+    >>> content, embeds[0].footer.text
+    (None, 'Game 3')
     """
     if game.match is None:
         embed, view = lobby(game)
@@ -56,7 +57,7 @@ def table_message(game: Game) -> tuple[list[discord.Embed], discord.ui.View]:
         embed, view = match_end(game)
     else:
         embed, view = table(game)
-    return [embed], detached(view)
+    return table_content(game), [embed], detached(view)
 
 
 def round_over_now(game: Game) -> bool:
@@ -157,13 +158,13 @@ class TablePublisher:
 
     async def edit_table(self, game: Game) -> None:
         """Edit the table message in place; post it again if it is gone (or was never stored)."""
-        embeds, view = table_message(game)
+        content, embeds, view = table_message(game)
         if game.table_message_id is None:
             await self.repost_table(game)
             return
         message = self._messageable(game.channel_id).get_partial_message(game.table_message_id)
         try:
-            await message.edit(embeds=embeds, view=view)
+            await message.edit(content=content, embeds=embeds, view=view)
         except discord.NotFound:
             log.warning("game %s: the table message %s is gone; posting it again", game.id, message.id)
             await self.repost_table(game)
@@ -172,8 +173,8 @@ class TablePublisher:
 
     async def repost_table(self, game: Game) -> None:
         """Post a fresh table message and remember it as the game's table message."""
-        embeds, view = table_message(game)
-        message = await self._send(game, embeds=embeds, view=view)
+        content, embeds, view = table_message(game)
+        message = await self._send(game, content=content, embeds=embeds, view=view)
         if message is not None and self.service is not None:
             await self.service.set_table_message(game.id, message.id)
 

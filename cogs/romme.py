@@ -200,8 +200,8 @@ class Romme(
                     raise
                 await answer_privately(interaction, self._points_to(self.tables.get(exc.params["game_id"])))
                 return
-            embeds, view = table_message(game)
-            callback = await interaction.response.send_message(embeds=embeds, view=view)
+            content, embeds, view = table_message(game)
+            callback = await interaction.response.send_message(content, embeds=embeds, view=view)
             if callback.message_id is not None:
                 await self.tables.set_table_message(game.id, callback.message_id)
                 self.publisher.shown(game, callback.message_id)

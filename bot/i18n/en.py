@@ -113,6 +113,7 @@ MESSAGES: dict[str, str] = {
     "table.no_melds": "None yet.",
     "table.last_move": "Last move",
     "table.footer": "Game {game_id} · click My hand to see your cards",
+    "table.content.turn": "{mention}, your turn.",
     # --- the last move in words ---
     "event.draw.stock": "drew from the stock",
     "event.draw.discard": "took {card}",

@@ -27,7 +27,7 @@ from bot.render.refusal import error_text, refusal, refusal_for, stop_confirm
 from bot.render.results import match_end, round_end
 from bot.render.scores import leaderboard, player_record, standings
 from bot.render.summary import rules_summary
-from bot.render.table import table
+from bot.render.table import table, table_content
 
 __all__ = [
     "PANEL_BUTTON_TEMPLATE",
@@ -58,4 +58,5 @@ __all__ = [
     "standings",
     "stop_confirm",
     "table",
+    "table_content",
 ]

@@ -36,13 +36,14 @@ def seat_name(game: Game, seat: int | None) -> str:
 
 
 def seat_call(game: Game, seat: int | None) -> str:
-    """How the table calls a seat to play: a mention for a person, the name for the computer."""
+    """How an embed names a seat to play: its name in bold.
+
+    Not a mention: inside an embed a mention shows raw ("<@1456…>") in clients that do not have the
+    member cached. The ping goes in the table message's content (:func:`bot.render.table.table_content`).
+    """
     if seat is None or not 0 <= seat < len(game.seats):
         return "?"
-    person = game.seats[seat]
-    if person.is_person:
-        return f"<@{person.user_id}>"
-    return f"**{person.name}**"
+    return f"**{game.seats[seat].name}**"
 
 
 def count_cards(count: int) -> str:

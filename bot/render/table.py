@@ -181,6 +181,27 @@ def table_view(game: Game) -> discord.ui.View:
     return view
 
 
+def table_content(game: Game) -> str | None:
+    """The table message's content: a mention of the person on turn, ``None`` when nobody is.
+
+    Unlike a mention in an embed, one in the content always shows as the name (and pings on a new
+    message). A seat the computer plays (a computer, a person who left or is away) is not called.
+
+    >>> from bot.game import Game
+    >>> table_content(Game(id=1, guild_id=1, channel_id=1, host_id=1)) is None
+    True
+    """
+    if str(game.status) != "playing" or game.match is None:
+        return None
+    view = game.match.view(None)
+    if view["phase"] == "over":
+        return None
+    person = game.seats[match_seat(game, view["to_play"])]
+    if not person.is_person or person.away:
+        return None
+    return t("table.content.turn", mention=f"<@{person.user_id}>")
+
+
 def table(game: Game) -> tuple[discord.Embed, discord.ui.View]:
     """The public table message of ``game``: the embed and its three buttons."""
     return table_embed(game), table_view(game)

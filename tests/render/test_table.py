@@ -10,7 +10,7 @@ from bot.engine.round import Round
 from bot.game import GameStatus, Seat, TurnEvent
 from bot.render.common import check_embed
 from bot.render.ids import parse_custom_id
-from bot.render.table import table
+from bot.render.table import table, table_content
 
 SUITS = "SHDC"
 FULL_RUN = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"
@@ -33,7 +33,9 @@ def test_the_table_shows_round_dealer_turn_seats_piles_melds(game_at: GameFactor
     text = embed_text(embed)
     assert embed.title == "Rommé — round 1 of 3"  # R4: one round per seat
     assert "Dealer: Anna" in text
-    assert "To play: <@101> — draw a card" in text  # a person is mentioned
+    assert "To play: **Ben** — draw a card" in text  # a name: a mention in an embed may show raw
+    assert "<@" not in text
+    assert table_content(game) == "<@101>, your turn."  # the ping is in the message content
     assert "▶ **Ben** — 5 cards · opened · 0 points" in text
     assert "**Anna** — 4 cards · not opened · 0 points" in text
     assert "**Computer 2** — 4 cards · opened · 0 points\n" in text  # its name says computer
@@ -55,8 +57,10 @@ def test_a_computer_on_turn_is_named_and_an_away_person_noted(game_at: GameFacto
     rnd = Round.from_position(["2S 3S 4S", "KD KC QD"], "10D", "3C", to_play=1)
     seats = [Seat(100, "Anna"), Seat(None, "Computer 1", computer=True)]
     assert "To play: **Computer 1** — draw a card" in embed_text(table(game_at(rnd, seats=seats))[0])
+    assert table_content(game_at(rnd, seats=seats)) is None
     seats = [Seat(100, "Anna"), Seat(101, "Ben", away=True)]
-    assert "To play: <@101> (away) — draw a card" in embed_text(table(game_at(rnd, seats=seats))[0])
+    assert "To play: **Ben** (away) — draw a card" in embed_text(table(game_at(rnd, seats=seats))[0])
+    assert table_content(game_at(rnd, seats=seats)) is None  # the computer plays an away seat
     seats = [Seat(100, "Anna"), Seat(101, "Ben", computer=True)]
     assert "**Ben** — 3 cards · not opened · 0 points (left)" in embed_text(
         table(game_at(rnd, seats=seats))[0]
@@ -132,7 +136,8 @@ def test_a_tiebreak_round_is_titled_and_seats_sitting_out_are_noted(game_at: Gam
     embed, _ = table(game)
     assert embed.title == "Rommé — tie-break round 4 (after 3 rounds)"
     assert "**Ben** — — · — · 0 points (sits out the tie-break)" in embed_text(embed)
-    assert "To play: <@100>" in embed.description
+    assert "To play: **Anna**" in embed.description
+    assert table_content(game) == "<@100>, your turn."  # round seat 0 is match seat 0
 
 
 def test_six_seats_and_many_long_melds_stay_within_discord_limits(game_at: GameFactory) -> None:
@@ -148,3 +153,10 @@ def test_six_seats_and_many_long_melds_stay_within_discord_limits(game_at: GameF
     assert len(embed) <= 6000
     assert "more melds" in embed_text(embed)
     assert isinstance(view, discord.ui.View) and view.timeout is None
+
+
+def test_nobody_is_called_once_the_game_is_not_running(game_at: GameFactory) -> None:
+    game = game_at(three_seats())
+    assert table_content(game) is not None
+    game.status = GameStatus.FINISHED
+    assert table_content(game) is None
