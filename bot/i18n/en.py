@@ -119,6 +119,8 @@ MESSAGES: dict[str, str] = {
     "event.draw.discard": "took {card}",
     "event.meld": "melded {cards}",
     "event.meld.proposed": "proposed a meld toward the opening",
+    "event.opened": "opened with {cards} ({points} points)",
+    "event.opened.no_points": "opened with {cards}",
     "event.lay_off": "laid off {cards} on {meld_id}",
     "event.swap_joker": "swapped {card} for the joker in {meld_id} and melded {cards}",
     "event.discard": "discarded {card}",

@@ -87,14 +87,52 @@ def test_the_last_move_in_words(game_at: GameFactory) -> None:
 
 
 def test_secret_moves_are_worded_without_cards(game_at: GameFactory) -> None:
-    # R13, R19: a stock draw and a proposed meld show no card.
+    # R13, R19: a stock draw shows no card; proposing melds and taking them back are not told at all.
     game = game_at(three_seats())
     game.last_turn = [TurnEvent(1, "draw", source="stock"), TurnEvent(1, "meld"), TurnEvent(1, "take_back")]
     text = embed_text(table(game)[0])
-    assert (
-        "Ben drew from the stock, proposed a meld toward the opening and took back the proposed melds."
-        in text
+    assert text.endswith("Last move\nBen drew from the stock.")
+    assert "propose" not in text and "took back" not in text
+
+
+def opening_round() -> Round:
+    return Round.from_position(
+        ["2S 3S", "KD 3D", "7C 7D 2H"],
+        "10D 10C 2C",
+        "AH 3C",
+        table=[(1, "5C 6C 7C"), (1, "JD QD KD"), (1, "9S 9H 9D"), (2, "5H 6H 7H")],
+        opened=[False, True, True],
+        dealer=0,
+        to_play=1,
     )
+
+
+def test_an_opening_reads_as_one_move_with_its_points(game_at: GameFactory) -> None:
+    # R13: the proposed melds go down with the one that reaches the opening; nobody saw them before.
+    game = game_at(opening_round())
+    game.last_turn = [
+        TurnEvent(1, "draw", source="stock"),
+        TurnEvent(1, "meld"),
+        TurnEvent(1, "meld", cards=["5C", "6C", "7C"], meld_id="m1"),
+        TurnEvent(1, "meld", cards=["JD", "QD", "KD"], meld_id="m2"),
+        TurnEvent(1, "meld", cards=["9S", "9H", "9D"], meld_id="m3"),
+        TurnEvent(1, "discard", card="3D"),
+    ]
+    assert embed_text(table(game)[0]).endswith(
+        "Ben drew from the stock, opened with 5♣ 6♣ 7♣ and J♦ Q♦ K♦ (48 points), melded 9♠ 9♥ 9♦ "
+        "and discarded 3♦."
+    )
+
+
+def test_melds_after_the_opening_read_as_one_list(game_at: GameFactory) -> None:
+    # R14: Ben opened in an earlier turn (m1 is not this turn's), so these are plain melds.
+    game = game_at(opening_round())
+    game.last_turn = [
+        TurnEvent(1, "draw", cards=["AH"], source="discard"),
+        TurnEvent(1, "meld", cards=["JD", "QD", "KD"], meld_id="m2"),
+        TurnEvent(1, "meld", cards=["9S", "9H", "9D"], meld_id="m3"),
+    ]
+    assert "Ben took A♥ and melded J♦ Q♦ K♦ and 9♠ 9♥ 9♦." in embed_text(table(game)[0])
 
 
 def test_a_timeout_and_the_end_of_the_round_are_told(game_at: GameFactory) -> None:
