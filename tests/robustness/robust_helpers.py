@@ -1,0 +1,167 @@
+"""What the robustness tests share: the bot as they build it, a server with six people, interactions
+fired by hand (forged ids, many at once) and the facts about a game that must survive anything.
+
+SimCord's actor verbs (``click``, ``select``) only click components that exist on a message the
+person can see, and they refuse to overlap: a second ``click`` while one runs raises
+``SetupError("operation overlaps active click")``. Forged ids and clicks fired at once therefore go
+through :func:`fire` / :func:`fire_all`, which build the same ``INTERACTION_CREATE`` payload as a
+click (SimCord's own ``base_payload``) and emit it to the bot.
+"""
+
+from __future__ import annotations
+
+import collections
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import simcord
+from simcord import interactions as sim_interactions
+from simcord.backend import serializers
+from simcord.results import InteractionResult
+
+from bot import create_bot
+from bot.client import RommeBot
+from bot.game import Game
+
+SEED = 23
+DECK_SIZE = 108
+"""Two 52-card decks and four jokers (the default rules, R1)."""
+BUTTON, STRING_SELECT = 2, 3
+"""Discord's component types."""
+COMPONENT_INTERACTION = 3
+
+
+def make_bot(database_path: Path, seed: int = SEED) -> RommeBot:
+    """The production bot on ``database_path``: seeded deals and computer moves, no computer delay,
+    no merging of table edits (which would cost a real second per click under SimCord)."""
+    return create_bot(database_path=database_path, computer_delay=0, game_seed=seed, table_edit_interval=0)
+
+
+@dataclass
+class Hall:
+    """A server with two game channels and six people: ada, bob, cy, dee, eve, fay."""
+
+    env: simcord.Env
+    guild: simcord.GuildHandle
+    channels: list[simcord.ChannelHandle]
+    people: list[simcord.MemberActor]
+
+    @classmethod
+    def build(cls, env: simcord.Env) -> Hall:
+        guild = env.create_guild("Cards")
+        channels = [guild.create_text_channel(name) for name in ("romme", "romme-two")]
+        names = ("ada", "bob", "cy", "dee", "eve", "fay")
+        people = [guild.add_member(env.create_user(name)) for name in names]
+        return cls(env, guild, channels, people)
+
+    def person(self, name: str) -> simcord.MemberActor:
+        return next(p for p in self.people if p.name == name)
+
+
+def tables(env: simcord.Env) -> Any:
+    """The running bot's table service (to read the state a test checks, never to play)."""
+    return env.bot.get_cog("Romme").tables  # type: ignore[union-attr]
+
+
+def state(game: Game) -> dict[str, Any]:
+    """Everything about ``game`` that play decides: the snapshot without wall-clock deadlines and
+    without the table message's id (a repost may change it)."""
+    snap = game.to_snapshot()
+    for key in ("turn_deadline", "round_deadline", "table_message_id"):
+        snap.pop(key, None)
+    return snap
+
+
+def card_count(game: Game) -> collections.Counter[str]:
+    """Every card of the current round, wherever it is: hands, pending melds, table, stock, discard."""
+    assert game.match is not None
+    rnd = game.match.round.to_dict()
+    cards: collections.Counter[str] = collections.Counter()
+    for hand in rnd["hands"]:
+        cards.update(hand)
+    for melds in rnd["pending"]:
+        for meld in melds:
+            cards.update(meld["cards"])
+    for meld in rnd["table"]:
+        cards.update(meld["cards"])
+    cards.update(rnd["stock"])
+    cards.update(rnd["discard"])
+    return cards
+
+
+async def move_log(env: simcord.Env, game_id: int) -> list[tuple[int, int, int | None, dict[str, Any]]]:
+    """The game's logged moves as ``(seq, seat, user_id, move)``, in order."""
+    records = await env.bot.storage.moves(game_id)  # type: ignore[attr-defined]
+    return [(r.seq, r.seat, r.user_id, r.move) for r in records]
+
+
+def component_payload(custom_id: str, values: list[str] | None) -> dict[str, Any]:
+    """The ``data`` of a button click (``values`` None) or a string-select choice."""
+    if values is None:
+        return {"custom_id": custom_id, "component_type": BUTTON}
+    return {"custom_id": custom_id, "component_type": STRING_SELECT, "values": list(values)}
+
+
+def _emit(
+    actor: simcord.MemberActor, message: Any, custom_id: str, values: list[str] | None
+) -> InteractionResult:
+    env = actor._env  # type: ignore[attr-defined]
+    backend = env.backend
+    stored = backend.get_message(message.channel_id, message.id)
+    record, payload = sim_interactions.base_payload(
+        backend,
+        type=COMPONENT_INTERACTION,
+        channel_id=stored.channel_id,
+        guild_id=actor.guild.id,
+        user_id=actor.id,
+        data=component_payload(custom_id, values),
+    )
+    payload["message"] = dict(serializers.message_payload(backend, stored))
+    record.source_message_id = stored.id
+    backend.emit("INTERACTION_CREATE", payload)
+    return InteractionResult(env, record)
+
+
+async def fire(
+    actor: simcord.MemberActor, message: Any, custom_id: str, values: list[str] | None = None
+) -> InteractionResult:
+    """``actor`` clicks ``custom_id`` on ``message`` (a message they can see), whether or not the
+    message has that component: a forged click, answered by the bot before this returns."""
+    return (await fire_all([(actor, message, custom_id, values)]))[0]
+
+
+async def fire_all(
+    clicks: list[tuple[simcord.MemberActor, Any, str, list[str] | None]],
+) -> list[InteractionResult]:
+    """Emit every click before the bot handles any, then let the bot run them all at once.
+
+    Each interaction becomes its own task in discord.py, so the handlers interleave at every await
+    (saves, Discord calls) exactly as simultaneous clicks do in production.
+    """
+    env: simcord.Env = clicks[0][0]._env  # type: ignore[attr-defined]
+    env._begin_operation("fire_all")
+    try:
+        results = [_emit(actor, message, cid, values) for actor, message, cid, values in clicks]
+        await env._settle_internal(dispatch="INTERACTION_CREATE")
+    finally:
+        env._end_operation()
+    return results
+
+
+def answer_text(result: InteractionResult) -> str:
+    """The text of an interaction's answer (content and embed texts)."""
+    message = result.response
+    if message is None:
+        return ""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+    return "\n".join(parts)
+
+
+def is_refusal(result: InteractionResult) -> bool:
+    """The answer is a refusal line (every refusal starts with the warning sign)."""
+    message = result.response
+    return message is not None and (message.content or "").startswith("⚠️")

@@ -1,0 +1,160 @@
+"""People playing a game by clicks only, able to restart the bot between any two clicks.
+
+Each person decides with the engine's computer player on their own seat's view, seeded by the game's
+version, so the same game replays move for move whatever happens to the bot in between. They keep
+their hand panel from turn to turn (and across restarts) and refresh it only as a person would: an
+out-of-date panel is redrawn by the bot's refusal, a disabled button by clearing the card select.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import simcord
+from play_helpers import component, game_in, option_values, table_message
+from robust_helpers import is_refusal
+
+from bot.engine.computer import ComputerPlayer
+from bot.engine.moves import Move
+from bot.game import Game
+from bot.render.ids import Target, parse_custom_id
+
+Message = Any
+
+
+@dataclass
+class TableDriver:
+    """Plays the game of ``channel`` for ``people`` until it ends; ``after_click`` runs after every
+    click (the restart test closes the bot there)."""
+
+    env: simcord.Env
+    channel: simcord.ChannelHandle
+    people: dict[int, simcord.MemberActor]
+    after_click: Callable[[], Awaitable[None]] | None = None
+    panels: dict[int, Message] = field(default_factory=dict)
+    clicks: int = 0
+    moves: int = 0
+
+    def game(self) -> Game:
+        return game_in(self.env, self.channel)
+
+    async def _done(self, result: simcord.InteractionResult) -> simcord.InteractionResult:
+        assert result.acknowledged, "every click is answered"
+        self.clicks += 1
+        if self.after_click is not None:
+            await self.after_click()
+        return result
+
+    # ------------------------------------------------------------------ clicks on the panel
+
+    async def open_hand(self, actor: simcord.MemberActor) -> None:
+        result = await actor.click(table_message(self.env, self.game()), label="My hand")
+        assert result.ephemeral and result.response is not None
+        self.panels[actor.id] = result.response
+        await self._done(result)
+
+    async def refresh(self, actor: simcord.MemberActor) -> None:
+        """Clear the card select: the bot redraws the panel as the game is now."""
+        panel = self.panels[actor.id]
+        select = component(panel, action="select")
+        result = await actor.select(panel, [], custom_id=select["custom_id"])
+        assert result.response is not None and not is_refusal(result)
+        self.panels[actor.id] = result.response
+        await self._done(result)
+
+    async def press(self, actor: simcord.MemberActor, label: str) -> simcord.InteractionResult:
+        """Click ``label``; if the panel turns out to be out of date, click again on the redrawn one."""
+        for _ in range(2):
+            if component(self.panels[actor.id], label=label).get("disabled"):
+                await self.refresh(actor)
+            result = await actor.click(self.panels[actor.id], label=label)
+            stale = is_refusal(result)
+            if result.response is not None and result.response.ephemeral:
+                self.panels[actor.id] = result.response
+            await self._done(result)
+            if not stale:
+                return result
+            assert "out of date" in (result.response.content or ""), result.response.content  # type: ignore[union-attr]
+        raise AssertionError(f"{label} refused twice")
+
+    async def choose(self, actor: simcord.MemberActor, codes: list[str]) -> None:
+        panel = self.panels[actor.id]
+        select = component(panel, action="select")
+        result = await actor.select(panel, option_values(panel, codes), custom_id=select["custom_id"])
+        assert result.response is not None and not is_refusal(result), result.response
+        self.panels[actor.id] = result.response
+        await self._done(result)
+
+    async def target(self, actor: simcord.MemberActor, value: str) -> None:
+        panel = self.panels[actor.id]
+        select = component(panel, action="target")
+        result = await actor.select(panel, [value], custom_id=select["custom_id"])
+        assert not is_refusal(result), result.response
+        if result.response is not None and result.response.ephemeral:
+            self.panels[actor.id] = result.response
+        await self._done(result)
+
+    # ------------------------------------------------------------------ a person's move
+
+    def decide(self, game: Game, seat: int) -> Move:
+        assert game.match is not None
+        brain = ComputerPlayer(random.Random(f"person:{game.id}:{game.version}"))
+        return brain.next_move(game.match.view(seat))
+
+    async def play_move(self, actor: simcord.MemberActor, move: Move) -> None:
+        cards = [str(card) for card in move.cards]
+        if move.kind == "draw":
+            await self.press(actor, "Draw" if move.source == "stock" else "Take discard")
+        elif move.kind == "take_back":
+            await self.press(actor, "Take back")
+        elif move.kind == "discard":
+            await self.choose(actor, [str(move.card)])
+            await self.press(actor, "Discard")
+        elif move.kind == "meld":
+            await self.choose(actor, cards)
+            await self.press(actor, "Meld")
+        elif move.kind == "lay_off":
+            await self.choose(actor, cards)
+            await self.press(actor, "Lay off")
+            await self.target(actor, Target(move.meld_id or "", end=move.end).value())
+        else:
+            assert move.kind == "swap_joker"
+            await self.choose(actor, [str(move.card), *cards])
+            await self.press(actor, "Swap joker")
+            await self.target(actor, Target(move.meld_id or "", card=str(move.card)).value())
+        self.moves += 1
+
+    async def next_round(self) -> None:
+        """Click Next round on the newest round-end message (the first person does)."""
+        channel = self.env.bot.get_channel(self.channel.id)
+        async for message in channel.history(limit=10):  # type: ignore[union-attr]
+            for row in message.components:
+                for item in row.children:  # type: ignore[attr-defined]
+                    cid = parse_custom_id(getattr(item, "custom_id", None))
+                    if cid is not None and cid.action == "next" and not item.disabled:  # type: ignore[attr-defined]
+                        actor = next(iter(self.people.values()))
+                        await self._done(await actor.click(message, label="Next round"))
+                        return
+        raise AssertionError("no round-end message with Next round")
+
+    async def play_to_end(self, limit: int = 3000) -> Game:
+        """Play until the match is over; computers move by themselves between the clicks."""
+        for _ in range(limit):
+            game = self.game()
+            if not game.running:
+                return game
+            if game.between_rounds:
+                await self.next_round()
+                continue
+            seat = game.to_play
+            assert seat is not None
+            owner = game.seats[seat].user_id
+            assert owner in self.people, "computer turns happen without any click"
+            actor = self.people[owner]
+            if actor.id not in self.panels:
+                await self.open_hand(actor)
+            await self.play_move(actor, self.decide(game, seat))
+        raise AssertionError("the match did not end")
