@@ -108,7 +108,8 @@ def _emit(
 ) -> InteractionResult:
     env = actor._env  # type: ignore[attr-defined]
     backend = env.backend
-    stored = backend.get_message(message.channel_id, message.id)
+    channel_id = getattr(message, "channel_id", None) or message.channel.id
+    stored = backend.get_message(channel_id, message.id)
     record, payload = sim_interactions.base_payload(
         backend,
         type=COMPONENT_INTERACTION,
@@ -149,16 +150,68 @@ async def fire_all(
     return results
 
 
-def answer_text(result: InteractionResult) -> str:
-    """The text of an interaction's answer (content and embed texts)."""
-    message = result.response
-    if message is None:
-        return ""
-    parts = [message.content or ""]
-    for embed in message.embeds:
-        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
-        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
-    return "\n".join(parts)
+@dataclass(frozen=True)
+class Answer:
+    """What the bot sent for ONE interaction, read from the REST log (a message shared by several
+    clicks, such as a panel edited in place, only shows the last edit, so the log is the truth).
+
+    ``kind`` is the callback type (4 a new message, 7 an edit of the clicked message), or ``"followup"``.
+    """
+
+    kind: int | str
+    content: str
+    embeds: list[dict[str, Any]]
+    components: list[dict[str, Any]]
+    ephemeral: bool
+
+    @property
+    def refusal(self) -> bool:
+        """A refusal line (every refusal starts with the warning sign)."""
+        return self.content.startswith("⚠️")
+
+    def text(self) -> str:
+        """The content and every embed text, as one string."""
+        parts = [self.content]
+        for embed in self.embeds:
+            parts += [embed.get("title", ""), embed.get("description", "")]
+            parts += [embed.get("footer", {}).get("text", "")]
+            parts += [f"{f.get('name', '')}\n{f.get('value', '')}" for f in embed.get("fields", [])]
+        return "\n".join(parts)
+
+
+def answers(env: simcord.Env, result: InteractionResult, *, since: int = 0) -> list[Answer]:
+    """Every answer the bot sent to the interaction of ``result`` (REST log entries from ``since``)."""
+    record = result._interaction  # type: ignore[attr-defined]
+    found = []
+    callback = f"/interactions/{record.id}/{record.token}/callback"
+    followup = f"/{record.token}"
+    for entry in env.http_requests[since:]:
+        body = entry.json if isinstance(entry.json, dict) else {}
+        if entry.method == "POST" and entry.path == callback:
+            data = body.get("data") or {}
+            kind = body.get("type")
+            if kind == 7:
+                source = env.backend.get_message(record.channel_id, record.source_message_id)
+                ephemeral = bool(source.flags & EPHEMERAL)
+            else:
+                ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
+            found.append(_answer(kind, data, ephemeral))
+        elif entry.method == "POST" and entry.path.startswith("/webhooks/") and entry.path.endswith(followup):
+            found.append(_answer("followup", body, bool(int(body.get("flags") or 0) & EPHEMERAL)))
+    return found
+
+
+EPHEMERAL = 1 << 6
+
+
+def _answer(kind: int | str, data: dict[str, Any], ephemeral: bool) -> Answer:
+    return Answer(
+        kind,
+        data.get("content") or "",
+        list(data.get("embeds") or []),
+        list(data.get("components") or []),
+        ephemeral,
+    )
 
 
 def is_refusal(result: InteractionResult) -> bool:
