@@ -5,7 +5,8 @@ Edits are merged per channel: at most one edit a second, and the state drawn is 
 the edit goes out (a burst of computer moves costs one edit). The publisher is also the service's
 :class:`~bot.table_errors.TableListener`: changes made without a click (computer moves, timers) reach
 the channel through it. Discord faults never reach the service: a deleted table message is posted
-again (and its new id stored), a refused edit (403) or a rate limit is logged and the game goes on.
+again (and its new id stored), a refused edit (403) is logged, and an edit that fails otherwise (a
+rate limit, a Discord error) is made again a few seconds later; the game goes on either way.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ log = logging.getLogger(__name__)
 
 EDIT_INTERVAL = 1.0
 """Seconds between two edits of the table message in one channel."""
+RETRY_DELAY = 5.0
+"""Seconds before a table edit that failed (a rate limit, a Discord error) is made again."""
 
 
 def detached(view: discord.ui.View) -> discord.ui.View:
@@ -151,6 +154,10 @@ class TablePublisher:
             await self.edit_table(game)
         except Exception:
             log.exception("game %s: the table message could not be updated", game.id)
+            # The message still shows an older state: draw it again after a pause, as the game is then.
+            channel.shown.pop(game.id, None)
+            channel.pending = channel.pending or game
+            await asyncio.sleep(RETRY_DELAY)
         finally:
             channel.task = None
             if channel.pending is not None and not self._closed:
