@@ -140,21 +140,26 @@ class TableDriver:
                         return
         raise AssertionError("no round-end message with Next round")
 
+    async def step(self) -> None:
+        """One thing a person does next: a move by whoever is on turn, or Next round."""
+        game = self.game()
+        if game.between_rounds:
+            await self.next_round()
+            return
+        seat = game.to_play
+        assert seat is not None
+        owner = game.seats[seat].user_id
+        assert owner in self.people, "computer turns happen without any click"
+        actor = self.people[owner]
+        if actor.id not in self.panels:
+            await self.open_hand(actor)
+        await self.play_move(actor, self.decide(game, seat))
+
     async def play_to_end(self, limit: int = 3000) -> Game:
         """Play until the match is over; computers move by themselves between the clicks."""
         for _ in range(limit):
             game = self.game()
             if not game.running:
                 return game
-            if game.between_rounds:
-                await self.next_round()
-                continue
-            seat = game.to_play
-            assert seat is not None
-            owner = game.seats[seat].user_id
-            assert owner in self.people, "computer turns happen without any click"
-            actor = self.people[owner]
-            if actor.id not in self.panels:
-                await self.open_hand(actor)
-            await self.play_move(actor, self.decide(game, seat))
+            await self.step()
         raise AssertionError("the match did not end")
