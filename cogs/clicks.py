@@ -212,6 +212,11 @@ class Clicks:
         """A hand-panel component: redraw it (sort, select, choose a target), a hint, or a move."""
         if not cid.is_panel:
             raise BadClick("not a panel component")
+        message = interaction.message
+        if message is None or not message.flags.ephemeral:
+            # A hand panel is only ever private; answering one on a public message would edit the
+            # public message into the clicker's hand.
+            raise BadClick("a panel component on a public message")
         state = panel_state(cid)
         if cid.action == "hint":
             game = await self.game(cid.game_id)
