@@ -1,0 +1,151 @@
+"""What the SimCord benchmarks share: a REST log with timestamps, reading components, percentiles, memory.
+
+Nothing here changes the bot: the benchmarks build it with ``create_bot`` and drive it as people do
+(slash commands, clicks, selects); this module only watches what goes over SimCord's fake REST API.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import resource
+import statistics
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import simcord
+
+from bot.render.ids import parse_custom_id
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """When a REST call reached SimCord: real ``perf_counter`` seconds and the virtual clock's seconds."""
+
+    real: float
+    virtual: float
+
+
+class TimedRequests(list):  # type: ignore[type-arg]  # the same element type as SimCord's own list
+    """SimCord's REST log with the moment of every call beside it (``stamps[i]`` is for ``self[i]``)."""
+
+    def __init__(self, env: simcord.Env, entries: Iterable[Any] = ()) -> None:
+        super().__init__(entries)
+        self.env = env
+        now = Stamp(time.perf_counter(), self._virtual())
+        self.stamps: list[Stamp] = [now] * len(self)
+
+    def _virtual(self) -> float:
+        return self.env.now().timestamp()
+
+    def append(self, entry: Any) -> None:
+        """Log ``entry`` with the time it arrived."""
+        self.stamps.append(Stamp(time.perf_counter(), self._virtual()))
+        super().append(entry)
+
+
+def time_requests(env: simcord.Env) -> TimedRequests:
+    """Put a timestamped REST log in place of SimCord's plain one and return it.
+
+    SimCord appends every REST call of the bot to ``env.http_requests`` (the backend's list); a list
+    that also notes the time is the least intrusive way to see *when* an answer went out.
+    """
+    log = TimedRequests(env, env.backend.http_requests)
+    env.backend.http_requests = log
+    return log
+
+
+def is_callback(entry: Any) -> bool:
+    """The REST call that answers an interaction (``POST /interactions/<id>/<token>/callback``)."""
+    return (
+        entry.method == "POST"
+        and entry.path.startswith("/interactions/")
+        and entry.path.endswith("/callback")
+    )
+
+
+def is_message_edit(entry: Any) -> bool:
+    """An edit of a channel message by the bot (``PATCH /channels/<c>/messages/<m>``): a table edit."""
+    parts = entry.path.strip("/").split("/")
+    return entry.method == "PATCH" and len(parts) == 4 and parts[0] == "channels" and parts[2] == "messages"
+
+
+def components(message: Any) -> list[dict[str, Any]]:
+    """Every component of a message, flattened out of its action rows."""
+    found: list[dict[str, Any]] = []
+    for row in message.components:
+        raw = row if isinstance(row, dict) else row.to_dict()
+        found.extend(raw.get("components", [raw]))
+    return found
+
+
+def component(message: Any, *, label: str | None = None, action: str | None = None) -> dict[str, Any]:
+    """The component with this label, or whose custom id has this action."""
+    for item in components(message):
+        cid = parse_custom_id(item.get("custom_id"))
+        if (label is not None and item.get("label") == label) or (
+            action is not None and cid is not None and cid.action == action
+        ):
+            return item
+    raise LookupError(f"no component {label or action!r} in {[c.get('label') for c in components(message)]}")
+
+
+def option_values(message: Any, codes: Sequence[str]) -> list[str]:
+    """The card select's values for ``codes`` (a second 7♥ is ``7H#2``), as a person picks them."""
+    select = component(message, action="select")
+    wanted = list(codes)
+    values = []
+    for option in select["options"]:
+        code = option["value"].split("#")[0]
+        if code in wanted:
+            wanted.remove(code)
+            values.append(option["value"])
+    if wanted:
+        raise LookupError(f"{wanted} not in the panel's select")
+    return values
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0..1) by the nearest rank; ``nan`` for no values.
+
+    >>> percentile([1, 2, 3, 4], 0.5), percentile(list(range(1, 101)), 0.99)
+    (2, 99)
+    """
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q * len(ordered)) - 1)]
+
+
+def median(values: Sequence[float]) -> float:
+    """The median, ``nan`` for no values."""
+    return statistics.median(values) if values else math.nan
+
+
+def rss_mb() -> tuple[float, float]:
+    """(now, peak) resident memory of this process in MB, from /proc and ``getrusage``."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KB on Linux
+    now = peak
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                now = int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return now, peak
+
+
+def quiet() -> None:
+    """Only warnings and errors from the bot and discord.py (a benchmark's output is its figures)."""
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+
+
+def ms(seconds: float) -> float:
+    """Seconds as milliseconds rounded to 3 decimals (``nan`` stays ``nan``)."""
+    return round(seconds * 1000, 3) if not math.isnan(seconds) else seconds

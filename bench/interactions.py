@@ -1,0 +1,319 @@
+"""Time from a click to the bot's answer, through SimCord, beside a bot whose button only says "ok".
+
+``python bench/interactions.py`` plays seeded two-person games of the real bot (``create_bot`` on a
+SQLite file in a temporary folder, production table-edit merging) by clicking its buttons as people
+do: My hand, Draw, the card select, Meld, Discard, Lay off… For every Draw, Meld and Discard click it
+takes the time from the click to the interaction's answer reaching Discord (SimCord's REST log), and
+counts the REST calls the action costs, including the table edit that follows it (the virtual clock
+is moved on past the one-second merge window after every action). The same clicks are timed on a
+minimal discord.py bot defined here, whose button answers "ok"; the two alternate in blocks, so a
+noisy neighbour on the machine hurts both alike.
+
+The last line is one JSON object: action_p50_ms, action_p99_ms (every timed move click),
+draw_/meld_/discard_ p50 and p99, baseline_p50_ms, baseline_p99_ms, ratio_p50 (target ≤ 2.0),
+rest_calls_per_action (mean REST calls of one move click, target ≤ 2), rest_calls_max,
+rest_calls_per_select (the card select that comes before a Meld or Discard), samples.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import random
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import discord
+import simcord
+from discord.ext import commands
+
+from bench._common import (
+    TimedRequests,
+    component,
+    is_callback,
+    median,
+    ms,
+    option_values,
+    percentile,
+    quiet,
+    time_requests,
+)
+from bot import create_bot
+from bot.engine.computer import ComputerPlayer
+from bot.game import Game
+from bot.render.ids import Target
+from bot.table import TableService
+
+TIMED = ("draw", "meld", "discard")
+EDIT_INTERVAL = 1.0  # production's merge window for table edits (Settings.table_edit_interval)
+
+
+@dataclass
+class Samples:
+    """Latencies (seconds) by action, REST calls by action, and the select's REST calls."""
+
+    latency: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    rest: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    baseline: list[float] = field(default_factory=list)
+
+    def enough(self, wanted: int) -> bool:
+        return all(len(self.latency[kind]) >= wanted for kind in TIMED)
+
+
+async def timed_click(log: TimedRequests, click: Any) -> tuple[Any, float, int]:
+    """Run ``click`` (a coroutine of a SimCord click); the result, seconds to the answer, REST calls."""
+    start = len(log)
+    began = time.perf_counter()
+    result = await click
+    answered = next((log.stamps[i].real for i in range(start, len(log)) if is_callback(log[i])), math.nan)
+    return result, answered - began, len(log) - start
+
+
+# ---------------------------------------------------------------------- the minimal bot
+
+
+class OkButton(discord.ui.View):
+    """One persistent button whose whole job is to answer "ok"."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Ok", custom_id="bench:ok")
+    async def ok(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        await interaction.response.send_message("ok", ephemeral=True)
+
+
+class MinimalBot(commands.Bot):
+    """The baseline: discord.py with one slash command that posts the Ok button."""
+
+    def __init__(self) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents)
+
+        @self.tree.command(name="button", description="Post the Ok button")
+        async def button(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("press", view=OkButton())
+
+    async def setup_hook(self) -> None:
+        self.add_view(OkButton())
+        await self.tree.sync()
+
+
+async def baseline_block(samples: Samples, clicks: int) -> None:
+    async with simcord.run(MinimalBot()) as env:
+        log = time_requests(env)
+        guild = env.create_guild("Bench")
+        channel = guild.create_text_channel("ok")
+        member = guild.add_member(env.create_user("ada"))
+        posted = await member.slash(channel, "button")
+        for _ in range(clicks):
+            result, seconds, _calls = await timed_click(log, member.click(posted.response, label="Ok"))
+            assert result.response is not None and result.response.content == "ok"
+            samples.baseline.append(seconds)
+
+
+# ---------------------------------------------------------------------- the real bot
+
+
+def service(env: simcord.Env) -> TableService:
+    return env.bot.get_cog("Romme").tables  # type: ignore[union-attr]
+
+
+class Table:
+    """One seeded two-person game, played by clicks with the computer player's judgement."""
+
+    def __init__(self, env: simcord.Env, log: TimedRequests, channel: Any, people: list[Any], seed: int):
+        self.env, self.log, self.channel, self.people = env, log, channel, people
+        self.brains = [ComputerPlayer(random.Random(seed * 10 + i)) for i in range(len(people))]
+        self.panels: dict[int, Any] = {}
+        self.announcement: Any = None
+
+    def game(self) -> Game:
+        game = service(self.env).game_in_channel(self.channel.id, include_finished=True)
+        assert game is not None
+        return game
+
+    def table_message(self) -> Any:
+        from simcord.results import to_discord_message
+
+        game = self.game()
+        assert game.table_message_id is not None
+        return to_discord_message(
+            self.env, self.env.backend.get_message(game.channel_id, game.table_message_id)
+        )
+
+    async def open(self, rounds: int) -> None:
+        host = self.people[0]
+        lobby = await host.slash(self.channel, "romme start", opening=0, rounds=rounds, turn_timeout=600)
+        for person in self.people[1:]:
+            await person.click(lobby.response, label="Join")
+        await host.click(lobby.response, label="Start")
+
+    async def action(self, kind: str, person: Any, click: Any, samples: Samples, *, timed: bool) -> Any:
+        """One click that makes a move (or a select); the merge window passes before the next one."""
+        start = len(self.log)
+        result, seconds, _calls = await timed_click(self.log, click)
+        await self.env.advance_time(EDIT_INTERVAL)  # the merged table edit goes out in this second
+        calls = len(self.log) - start
+        if timed:
+            samples.latency[kind].append(seconds)
+        samples.rest[kind].append(calls)
+        if result.response is not None and result.response.ephemeral:
+            self.panels[person.id] = result.response
+        elif result.response is not None:
+            self.announcement = result.response  # the round's end, in public
+        return result
+
+    async def turn(self, samples: Samples) -> bool:
+        """Play the seat on turn until it discards or the round ends; False once the match is over."""
+        game = self.game()
+        seat = game.to_play
+        assert game.match is not None and seat is not None
+        person = self.people[seat]
+        opened = await person.click(self.table_message(), label="My hand")
+        self.panels[person.id] = opened.response
+        while True:
+            game = self.game()
+            if not game.running:
+                return False
+            if game.between_rounds:
+                await self.next_round()
+                return self.game().running
+            if game.to_play != seat:
+                return True
+            assert game.match is not None
+            move = self.brains[seat].next_move(game.match.view(seat))
+            panel = self.panels[person.id]
+            cards = [str(card) for card in move.cards]
+            if move.kind == "draw":
+                label = "Draw" if move.source == "stock" else "Take discard"
+                await self.action("draw", person, person.click(panel, label=label), samples, timed=True)
+            elif move.kind in ("meld", "discard"):
+                picked = cards if move.kind == "meld" else [str(move.card)]
+                select = component(panel, action="select")["custom_id"]
+                values = option_values(panel, picked)
+                await self.action(
+                    "select", person, person.select(panel, values, custom_id=select), samples, timed=False
+                )
+                label = "Meld" if move.kind == "meld" else "Discard"
+                await self.action(
+                    move.kind, person, person.click(self.panels[person.id], label=label), samples, timed=True
+                )
+            elif move.kind == "take_back":
+                await self.action(
+                    "take_back", person, person.click(panel, label="Take back"), samples, timed=False
+                )
+            else:
+                # Lay off, Swap joker: pick the cards, the button asks for the meld, the target moves.
+                chosen = cards if move.kind == "lay_off" else [str(move.card), *cards]
+                select = component(panel, action="select")["custom_id"]
+                values = option_values(panel, chosen)
+                await self.action(
+                    "select", person, person.select(panel, values, custom_id=select), samples, timed=False
+                )
+                label = "Lay off" if move.kind == "lay_off" else "Swap joker"
+                await self.action(
+                    "target", person, person.click(self.panels[person.id], label=label), samples, timed=False
+                )
+                shown = self.panels[person.id]
+                if move.kind == "lay_off":
+                    target = Target(move.meld_id or "", end=move.end)
+                else:
+                    target = Target(move.meld_id or "", card=str(move.card))
+                target_id = component(shown, action="target")["custom_id"]
+                await self.action(
+                    move.kind,
+                    person,
+                    person.select(shown, [target.value()], custom_id=target_id),
+                    samples,
+                    timed=False,
+                )
+
+    async def next_round(self) -> None:
+        """Click Next round on the round's end message (the answer to the move that ended it)."""
+        assert self.announcement is not None
+        await self.people[0].click(self.announcement, label="Next round")
+        self.announcement = None
+
+
+async def bot_block(samples: Samples, wanted: int, seed: int, folder: Path, block: int) -> None:
+    bot = create_bot(
+        database_path=folder / f"bench-{block}.db",
+        computer_delay=0,
+        game_seed=seed,
+        table_edit_interval=EDIT_INTERVAL,
+        turn_timeout=600,
+    )
+    async with simcord.run(bot, settle_timeout=30) as env:
+        log = time_requests(env)
+        guild = env.create_guild("Bench")
+        people = [guild.add_member(env.create_user(name)) for name in ("ada", "bob")]
+        game_no = 0
+        while not samples.enough(wanted):
+            game_no += 1
+            table = Table(env, log, guild.create_text_channel(f"romme-{game_no}"), people, seed + game_no)
+            await table.open(rounds=2)
+            while not samples.enough(wanted) and await table.turn(samples):
+                pass
+
+
+def summary(samples: Samples) -> dict[str, Any]:
+    every = [s for kind in TIMED for s in samples.latency[kind]]
+    rest = [c for kind in TIMED for c in samples.rest[kind]]
+    result: dict[str, Any] = {
+        "action_p50_ms": ms(median(every)),
+        "action_p99_ms": ms(percentile(every, 0.99)),
+    }
+    for kind in TIMED:
+        result[f"{kind}_p50_ms"] = ms(median(samples.latency[kind]))
+        result[f"{kind}_p99_ms"] = ms(percentile(samples.latency[kind], 0.99))
+    base = median(samples.baseline)
+    result.update(
+        baseline_p50_ms=ms(base),
+        baseline_p99_ms=ms(percentile(samples.baseline, 0.99)),
+        ratio_p50=round(median(every) / base, 3),
+        rest_calls_per_action=round(sum(rest) / len(rest), 3),
+        rest_calls_max=max(rest),
+        rest_calls_per_select=round(sum(samples.rest["select"]) / max(1, len(samples.rest["select"])), 3),
+        samples={kind: len(samples.latency[kind]) for kind in TIMED} | {"baseline": len(samples.baseline)},
+    )
+    return result
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--samples", type=int, default=200, help="timed clicks of each action (default 200)")
+    parser.add_argument("--blocks", type=int, default=2, help="alternating baseline/bot blocks (default 2)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="30 samples, one block")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.samples, args.blocks = 30, 1
+    quiet()
+    samples = Samples()
+    with tempfile.TemporaryDirectory(prefix="romme-bench-") as folder:
+        for block in range(args.blocks):
+            wanted = math.ceil(args.samples * (block + 1) / args.blocks)
+            asyncio.run(baseline_block(samples, wanted * len(TIMED) - len(samples.baseline)))
+            asyncio.run(bot_block(samples, wanted, args.seed + 1000 * block, Path(folder), block))
+    result = summary(samples)
+    for key, value in result.items():
+        print(f"{key}: {value}")
+    print(json.dumps(result))
+    return result
+
+
+if __name__ == "__main__":
+    main()
