@@ -258,7 +258,9 @@ class Romme(
             guild_id = interaction.guild_id or 0
             if user is not None:
                 record = await self.tables.player_record(guild_id, user.id)
-                await interaction.response.send_message(embed=player_record(record, user.id))
+                await interaction.response.send_message(
+                    embed=player_record(record, user.id, name=user.display_name)
+                )
             elif scope == "server":
                 rows = await self.tables.leaderboard(guild_id)
                 await interaction.response.send_message(embed=leaderboard(rows))

@@ -82,15 +82,24 @@ def leaderboard(rows: Sequence[PlayerStats]) -> discord.Embed:
     return check_embed(embed)
 
 
-def player_record(row: PlayerStats | None, user_id: int | None = None) -> discord.Embed:
-    """One person's record on the server; ``row`` ``None`` (with ``user_id``) says none yet."""
+def player_record(
+    row: PlayerStats | None, user_id: int | None = None, *, name: str | None = None
+) -> discord.Embed:
+    """One person's record on the server; ``row`` ``None`` (with ``user_id``) says none yet.
+
+    ``name`` (the member's display name) is shown in bold when given: a mention inside an embed shows
+    raw in clients that do not have the member cached.
+    """
     embed = new_embed(t("record.title"))
+    who = row.user_id if row is not None else user_id
+    mention = "?" if who is None else f"<@{who}>"
+    player = f"**{clip(name, 80)}**" if name else mention
     if row is None:
-        embed.description = t("record.none", player=f"<@{user_id}>" if user_id is not None else "?")
+        embed.description = t("record.none", player=player)
         return embed
     embed.description = t(
         "record.body",
-        player=f"<@{row.user_id}>",
+        player=player,
         matches=row.matches_played,
         wins=row.matches_won,
         points=row.points,

@@ -95,6 +95,9 @@ def test_leaderboard_and_record() -> None:
     assert "Nobody" in embed_text(leaderboard([]))
     assert "Matches: 5\nWins: 3\nPoints: 120\nBest round: 45" in embed_text(player_record(rows[0]))
     assert "<@9> has not finished a match" in embed_text(player_record(None, 9))
+    # A known member is named: a mention in an embed can show raw.
+    assert "**Dee** has not finished a match" in embed_text(player_record(None, 9, name="Dee"))
+    assert embed_text(player_record(rows[0], name="Gus")).startswith("Player record\n**Gus**\nMatches: 5")
 
 
 def test_a_long_leaderboard_stays_within_limits() -> None:
