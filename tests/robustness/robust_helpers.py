@@ -119,9 +119,30 @@ def _emit(
         data=component_payload(custom_id, values),
     )
     payload["message"] = dict(serializers.message_payload(backend, stored))
+    if custom_id not in _ids_on(stored.components):
+        # Discord only sends clicks on components of the message, and discord.py drops any other
+        # id; a forged id therefore arrives as the only component of the message it was clicked on
+        # (as on a message sent by an older or foreign version of the bot).
+        payload["message"]["components"] = [{"type": 1, "components": [_forged(custom_id, values)]}]
     record.source_message_id = stored.id
     backend.emit("INTERACTION_CREATE", payload)
     return InteractionResult(env, record)
+
+
+def _ids_on(rows: list[dict[str, Any]]) -> set[str]:
+    found = set()
+    for row in rows:
+        for item in row.get("components", [row]):
+            if item.get("custom_id"):
+                found.add(item["custom_id"])
+    return found
+
+
+def _forged(custom_id: str, values: list[str] | None) -> dict[str, Any]:
+    if values is None:
+        return {"type": BUTTON, "style": 1, "label": "?", "custom_id": custom_id}
+    options = [{"label": value or "?", "value": value} for value in dict.fromkeys(values)]
+    return {"type": STRING_SELECT, "custom_id": custom_id, "options": options, "max_values": 25}
 
 
 async def fire(

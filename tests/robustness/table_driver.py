@@ -81,6 +81,10 @@ class TableDriver:
         raise AssertionError(f"{label} refused twice")
 
     async def choose(self, actor: simcord.MemberActor, codes: list[str]) -> None:
+        try:
+            option_values(self.panels[actor.id], codes)
+        except AssertionError:
+            await self.refresh(actor)  # the panel shows an older hand (the fuzz moved in between)
         panel = self.panels[actor.id]
         select = component(panel, action="select")
         result = await actor.select(panel, option_values(panel, codes), custom_id=select["custom_id"])
