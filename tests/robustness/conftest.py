@@ -9,7 +9,6 @@ from __future__ import annotations
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 import simcord
@@ -17,13 +16,13 @@ import simcord
 # play_helpers lives beside the gameplay tests; pytest only puts this folder on the path.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "discord"))
 
-from robust_helpers import Hall, make_bot
+from robust_helpers import Hall, make_bot, quick_settle
 
 from bot.client import RommeBot
 
 
 @pytest.fixture(autouse=True)
-def quick_settle(monkeypatch: pytest.MonkeyPatch) -> None:
+def fast_settle(monkeypatch: pytest.MonkeyPatch) -> None:
     """Poll every 2 ms instead of 50 ms while SimCord waits for the bot to settle.
 
     After each interaction SimCord waits, ``idle`` seconds at a time, for the bot's pending tasks;
@@ -31,12 +30,7 @@ def quick_settle(monkeypatch: pytest.MonkeyPatch) -> None:
     for a task that cannot finish. The interval is only how often SimCord looks again: what the bot
     does, and when SimCord considers it settled, is unchanged. It makes 5,000 fuzzed clicks fit.
     """
-    original = simcord.Env._settle_internal
-
-    async def quick(self: simcord.Env, *, idle: float = 0.002, **options: Any) -> None:
-        await original(self, idle=idle, **options)
-
-    monkeypatch.setattr(simcord.Env, "_settle_internal", quick)
+    monkeypatch.setattr(simcord.Env, "_settle_internal", quick_settle(simcord.Env._settle_internal))
 
 
 @pytest.fixture
