@@ -130,7 +130,7 @@ async def test_the_page_is_served_on_loopback_and_a_click_there_starts_the_game(
         while time.monotonic() < deadline:
             await asyncio.sleep(0.2)
             await page.read()
-            if f"To play: <@{you.id}>" in page.text():
+            if "To play: **you**" in page.text() and f"<@{you.id}>, your turn" in page.text():
                 break
         else:
             raise AssertionError("the computers' moves never reached the page")
