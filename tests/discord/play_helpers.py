@@ -9,16 +9,46 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import simcord
 from simcord.results import to_discord_message
 
+from bot import create_bot
+from bot.client import RommeBot
 from bot.engine.computer import ComputerPlayer
 from bot.engine.moves import Move
 from bot.game import Game
 from bot.render.ids import Target, parse_custom_id
 from bot.table import TableService
+
+SEED = 11
+
+
+def seeded_bot(database_path: Path, seed: int = SEED, *, edit_interval: float = 0.0) -> RommeBot:
+    """A bot on ``database_path`` whose deals and computer moves follow ``seed``.
+
+    ``edit_interval`` 0 turns off the merging of table edits (one a second per channel in
+    production), which would otherwise cost a second of real time per click under SimCord.
+    """
+    return create_bot(
+        database_path=database_path, computer_delay=0, game_seed=seed, table_edit_interval=edit_interval
+    )
+
+
+@dataclass
+class Room:
+    """A server with a channel and four people: the host Ada, Bob, Cy (seated later) and Dee (never)."""
+
+    env: simcord.Env
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    ada: simcord.MemberActor
+    bob: simcord.MemberActor
+    cy: simcord.MemberActor
+    dee: simcord.MemberActor
+
 
 Message = Any  # a discord.Message or simcord.ResponseMessage
 

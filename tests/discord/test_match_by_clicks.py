@@ -3,10 +3,8 @@ the round-end and match-end messages, /romme score. Two people and one computer 
 
 from __future__ import annotations
 
-from conftest import Room
-from play_helpers import Player, game_in, table_message
-
 from bot.game import GameStatus
+from tests.discord.play_helpers import Player, Room, game_in, table_message
 
 
 async def start_match(room: Room, **options: object) -> None:

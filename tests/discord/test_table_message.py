@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 import simcord
-from conftest import Room, seeded_bot
-from play_helpers import Player, begin, game_in, table_message, texts
 
 from bot.client import RommeBot
+from tests.discord.play_helpers import Player, Room, begin, game_in, seeded_bot, table_message, texts
 
 
 @pytest.fixture

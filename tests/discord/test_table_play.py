@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from conftest import Room
-from play_helpers import Player, begin, component, game_in, table_message, texts
-
 from bot.game import GameStatus
+from tests.discord.play_helpers import Player, Room, begin, component, game_in, table_message, texts
 
 
 async def test_the_hand_panel_is_private_and_shows_only_its_owner_cards(room: Room) -> None:

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import Room, seeded_bot
-from play_helpers import Player, begin, game_in, table_message, texts
-
 from bot.game import AWAY_AFTER
+from tests.discord.play_helpers import Player, Room, begin, game_in, seeded_bot, table_message, texts
 
 
 async def test_missed_turns_are_played_by_the_computer_then_the_seat_is_away_until_a_click(

@@ -7,13 +7,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
-from render_helpers import GameFactory, make_seats
 
 from bot.engine.match import Match
 from bot.engine.round import Round
 from bot.engine.rules import RuleSet
 from bot.game import Game, GameStatus, Seat
 from bot.i18n import set_strict
+from tests.render.render_helpers import GameFactory, make_seats
 
 
 @pytest.fixture(autouse=True)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from render_helpers import make_seats
 
 from bot.game import TURN_EVENT_KINDS, Game, TurnEvent
 from bot.render.events import event_phrase, last_move_text
+from tests.render.render_helpers import make_seats
 
 
 def game() -> Game:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import discord
-from render_helpers import GameFactory, by_label, components, embed_text, selects, visible
 
 from bot.engine.cards import Card, parse_cards
 from bot.engine.round import Round
 from bot.game import Game
 from bot.render.ids import PanelState, parse_custom_id, parse_target_value
 from bot.render.panel import hand_panel
+from tests.render.render_helpers import GameFactory, by_label, components, embed_text, selects, visible
 
 MOVES = ("Draw", "Take discard", "Meld", "Lay off", "Swap joker", "Discard", "Take back")
 LABELS = ["Draw", "Take discard", "Meld", "Discard", "Sort", "Lay off", "Swap joker", "Take back", "Hint"]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from render_helpers import GameFactory, by_label, embed_text, make_seats
-
 from bot.engine.cards import parse_cards
 from bot.engine.round import Round
 from bot.engine.rules import RuleSet
@@ -16,6 +14,7 @@ from bot.render.results import match_end, round_end
 from bot.render.scores import leaderboard, player_record, standings
 from bot.render.summary import rules_summary
 from bot.storage.records import PlayerStats
+from tests.render.render_helpers import GameFactory, by_label, embed_text, make_seats
 
 
 def finished_round(rules: RuleSet) -> Round:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import discord
-from render_helpers import GameFactory, by_label, embed_text, make_seats
 
 from bot.engine.cards import parse_cards
 from bot.engine.round import Round
@@ -11,6 +10,7 @@ from bot.game import GameStatus, Seat, TurnEvent
 from bot.render.common import check_embed
 from bot.render.ids import parse_custom_id
 from bot.render.table import table, table_content
+from tests.render.render_helpers import GameFactory, by_label, embed_text, make_seats
 
 SUITS = "SHDC"
 FULL_RUN = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"

@@ -7,7 +7,6 @@ import random
 from collections import Counter
 
 import discord
-from render_helpers import components, make_seats, selects
 
 from bot.engine.computer import ComputerPlayer
 from bot.engine.match import Match
@@ -19,6 +18,7 @@ from bot.render.panel import hand_panel
 from bot.render.results import match_end, round_end
 from bot.render.scores import standings
 from bot.render.table import table
+from tests.render.render_helpers import components, make_seats, selects
 
 
 def check_ids(view: discord.ui.View) -> None:

@@ -6,19 +6,14 @@ detached the last one. The gameplay helpers of ``tests/discord`` (``play_helpers
 
 from __future__ import annotations
 
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 import simcord
 
-# play_helpers lives beside the gameplay tests; pytest only puts this folder on the path.
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "discord"))
-
-from robust_helpers import Hall, make_bot, quick_settle
-
 from bot.client import RommeBot
+from tests.robustness.robust_helpers import Hall, make_bot, quick_settle
 
 
 @pytest.fixture(autouse=True)

@@ -13,12 +13,13 @@ import asyncio
 import sys
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parent / "discord"), str(HERE.parents[1])]
+# Run as a script: the repository's root makes `tests` importable as in the test run.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-import simcord  # noqa: E402
-from robust_helpers import Hall, make_bot, quick_settle  # noqa: E402
-from table_driver import TableDriver  # noqa: E402
+import simcord
+
+from tests.robustness.robust_helpers import Hall, make_bot, quick_settle
+from tests.robustness.table_driver import TableDriver
 
 
 async def new_game(hall: Hall, index: int) -> TableDriver:

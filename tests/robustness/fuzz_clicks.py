@@ -13,9 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from play_helpers import components
-
 from bot.render.ids import PANEL_ACTIONS, PUBLIC_ACTIONS, parse_custom_id
+from tests.discord.play_helpers import components
 
 CARD_CODES = [r + s for r in "A23456789TJQK" for s in "SHDC"] + ["JK"]
 FORGED_VALUES = [["ZZ"], ["7H", "7H"], ["AS#9"], [""], ["10H#1"], ["m1"], ["JK"] * 26, ["KS", "KH#2", "2C"]]

@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import simcord
-from play_helpers import component, game_in, option_values, table_message
-from robust_helpers import is_refusal
 
 from bot.engine.computer import ComputerPlayer
 from bot.engine.moves import Move
 from bot.game import Game
 from bot.render.ids import Target, parse_custom_id
+from tests.discord.play_helpers import component, game_in, option_values, table_message
+from tests.robustness.robust_helpers import is_refusal
 
 Message = Any
 

@@ -14,10 +14,10 @@ import random
 from typing import Any
 
 import simcord
-from play_helpers import component, components, game_in, table_message
-from robust_helpers import DECK_SIZE, Hall, answers, card_count, fire_all, move_log, tables
 
 from bot.render.ids import parse_custom_id
+from tests.discord.play_helpers import component, components, game_in, table_message
+from tests.robustness.robust_helpers import DECK_SIZE, Hall, answers, card_count, fire_all, move_log, tables
 
 MOVE_ACTIONS = {"draw", "take", "p_draw", "p_take", "discard", "meld", "takeback"}
 

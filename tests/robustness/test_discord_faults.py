@@ -13,12 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 import simcord
-from play_helpers import game_in, table_message
-from robust_helpers import DECK_SIZE, Hall, card_count, move_log, state
-from table_driver import TableDriver
 
 from bot.game import Game
 from cogs.publisher import table_message as drawn_table
+from tests.discord.play_helpers import game_in, table_message
+from tests.robustness.robust_helpers import DECK_SIZE, Hall, card_count, move_log, state
+from tests.robustness.table_driver import TableDriver
 
 EDIT = ("PATCH", "/channels/*/messages/*")
 

@@ -17,12 +17,12 @@ from typing import Any
 
 import pytest
 import simcord
-from fuzz_clicks import random_click
-from robust_helpers import EPHEMERAL, Answer, Hall, answers, fire, state, tables
-from table_driver import TableDriver
 
 from bot.render.cards import hand_text
 from bot.render.ids import parse_custom_id
+from tests.robustness.fuzz_clicks import random_click
+from tests.robustness.robust_helpers import EPHEMERAL, Answer, Hall, answers, fire, state, tables
+from tests.robustness.table_driver import TableDriver
 
 CHUNKS, CLICKS = 5, 1000
 

@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 import simcord
-from robust_helpers import Hall, make_bot, move_log, state, tables
-from table_driver import TableDriver
 
 from bot.client import RommeBot
 from bot.game import GameStatus
+from tests.robustness.robust_helpers import Hall, make_bot, move_log, state, tables
+from tests.robustness.table_driver import TableDriver
 
 # (name, people seated besides ada, /romme start options, restart points)
 GAMES: list[tuple[str, tuple[str, ...], dict[str, Any], int]] = [
