@@ -119,13 +119,16 @@ class Match:
         return totals
 
     def _leaders(self) -> list[int]:
+        # In a tie-break only the tied seats are still in the race: a seat that sat out cannot win
+        # because the tied seats lost points (R6). Before that, round_seats holds every seat.
         totals = self.totals
-        best = max(totals)
-        return [seat for seat, total in enumerate(totals) if total == best]
+        best = max(totals[seat] for seat in self.round_seats)
+        return [seat for seat in self.round_seats if totals[seat] == best]
 
     @property
     def over(self) -> bool:
-        """Whether the planned rounds are played and one total is higher than all others (R6)."""
+        """Whether the planned rounds are played and one total is higher than those of the other seats
+        still in the race (R6: after a tie, only the tied seats)."""
         return self.round.over and self.round_no >= self.rounds_planned and len(self._leaders()) == 1
 
     @property
