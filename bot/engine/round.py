@@ -86,6 +86,9 @@ class Round:
         self.taken_from_discard: Card | None = None
         self.turn_no = 1
         self.move_no = 0
+        # Proposals and take-backs of each seat: the other seats must not learn of them (R13), so
+        # the move number they see leaves them out.
+        self._hidden_moves = [0] * self.n_seats
         self._next_id = 1
         self.out: int | None = None
         self._hand_romme = False
@@ -332,6 +335,7 @@ class Round:
         self.move_no += 1
         if not to_table:
             self._pending[seat].append(meld)
+            self._hidden_moves[seat] += 1
             return meld
         if not self._opened[seat]:
             self._opened[seat] = True
@@ -350,6 +354,7 @@ class Round:
             raise IllegalMove("take_back.nothing_pending", "R13", "no proposed meld to take back")
         self._return_pending(seat)
         self.move_no += 1
+        self._hidden_moves[seat] += 1
 
     def _return_pending(self, seat: int) -> None:
         for meld in self._pending[seat]:

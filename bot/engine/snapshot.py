@@ -71,6 +71,7 @@ def round_to_dict(rnd: Round) -> dict[str, Any]:
         "taken_from_discard": _code(rnd.taken_from_discard),
         "turn_no": rnd.turn_no,
         "move_no": rnd.move_no,
+        "hidden_moves": list(rnd._hidden_moves),
         "next_id": rnd._next_id,
         "out": rnd.out,
         "hand_romme": rnd._hand_romme,
@@ -100,6 +101,8 @@ def round_from_dict(cls: type[Round], data: dict[str, Any], rng: random.Random |
     rnd.taken_from_discard = None if taken is None else Card.parse(taken)
     rnd.turn_no = data["turn_no"]
     rnd.move_no = data["move_no"]
+    # Snapshots written before hidden moves were counted hold none.
+    rnd._hidden_moves = list(data.get("hidden_moves", [0] * rnd.n_seats))
     rnd._next_id = data["next_id"]
     rnd.out = data["out"]
     rnd._hand_romme = data["hand_romme"]
@@ -136,7 +139,8 @@ def round_view(rnd: Round, seat: int | None) -> dict[str, Any]:
         "opening_needed": 0 if own and rnd._opened[seat] else rnd.rules.opening,
         "actions": sorted(rnd.actions(seat)) if own else [],
         "turn_no": rnd.turn_no,
-        "move_no": rnd.move_no,
+        # R13: the proposals and take-backs of the other seats are not counted.
+        "move_no": rnd.move_no - sum(n for s, n in enumerate(rnd._hidden_moves) if s != seat),
         "out": rnd.out,
         "result": rnd.result().to_dict() if rnd.phase == "over" else None,
     }
