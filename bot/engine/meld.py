@@ -266,7 +266,9 @@ class Meld:
         """
         laid = tuple(cards)
         if end not in (None, "low", "high"):
-            raise ValueError(f"end must be 'low', 'high' or None, not {end!r}")
+            raise IllegalMove(
+                "layoff.bad_end", "R10", f"a joker goes to the low or the high end, not {end!r}"
+            )
         if not laid:
             raise IllegalMove("layoff.no_cards", "R15", "lay off at least one card")
         naturals = [card for card in laid if not card.is_joker]

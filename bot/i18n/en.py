@@ -239,6 +239,7 @@ MESSAGES: dict[str, str] = {
     "error.layoff.no_cards": "Select at least one card to lay off.",
     "error.lay_off.no_cards": "Select at least one card to lay off.",
     "error.layoff.no_room": "Those cards do not fit on that meld.",
+    "error.layoff.bad_end": "A joker goes to the low or the high end of a run.",
     "error.layoff.joker_holds_place": "A joker holds that place: put the card in with Swap joker instead.",
     "error.table.no_such_meld": "There is no such meld on the table.",
     "error.take_back.nothing_pending": "You have no proposed meld to take back.",

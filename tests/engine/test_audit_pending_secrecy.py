@@ -42,3 +42,19 @@ def test_the_move_count_the_others_see_goes_on_with_public_moves_and_survives_a_
     assert rnd.view(1)["move_no"] == seen + 1
     again = Round.from_dict(json.loads(json.dumps(rnd.to_dict())))
     assert again.view(1) == rnd.view(1) and again.view(0) == rnd.view(0)
+
+
+def test_a_lay_off_to_no_end_is_a_refused_move_that_changes_nothing() -> None:
+    # R10: a laid-off joker goes to the low or the high end; anything else is refused like any move.
+    from bot.engine import IllegalMove, Round, parse_cards
+
+    rnd = Round.from_position(["JK 2C 3C", "KC KD"], "4D", "2D", table=[(0, "5S 6S 7S")], to_play=0)
+    rnd.draw(0, "stock")
+    before = rnd.to_dict()
+    try:
+        rnd.lay_off(0, parse_cards("JK"), "m1", end="middle")
+    except IllegalMove as exc:
+        assert (exc.code, exc.rule) == ("layoff.bad_end", "R10")
+    else:
+        raise AssertionError("a joker was laid off to the middle")
+    assert rnd.to_dict() == before
