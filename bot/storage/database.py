@@ -1,7 +1,10 @@
 """The bot's SQLite database: games, their move log, round scores and player statistics.
 
-One :class:`Storage` owns one connection. Every call takes the same lock, so writes are serialised
-and no read sees half a transaction; SQLite's WAL keeps the file consistent if the process dies.
+One :class:`Storage` owns one connection. Writes go through a :class:`~bot.storage.writer.WriteQueue`
+(group commit: the writes that arrive together share one transaction, each in its own savepoint, and
+each caller returns only once that transaction is committed); every statement runs on the
+connection's one thread, so no read sees half a transaction. SQLite's WAL keeps the file consistent
+if the process dies.
 """
 
 from __future__ import annotations
@@ -10,11 +13,10 @@ import asyncio
 import json
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -32,8 +34,11 @@ from bot.storage.records import (
     SaveResult,
 )
 from bot.storage.schema import migrate
+from bot.storage.writer import WriteQueue
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 BUSY_TIMEOUT_MS = 5000
 _NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
@@ -51,7 +56,7 @@ class Storage:
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
         """Wrap an open, migrated connection; use :meth:`Storage.open` instead."""
         self._db: aiosqlite.Connection | None = db
-        self._lock = asyncio.Lock()
+        self._writes = WriteQueue(db)
         self.path = path
 
     # ------------------------------------------------------------------ lifecycle
@@ -85,11 +90,11 @@ class Storage:
         return cls(db, path)
 
     async def close(self) -> None:
-        """Close the connection after the running call; closing twice is harmless."""
-        async with self._lock:
-            if self._db is not None:
-                db, self._db = self._db, None
-                await db.close()
+        """Close the connection once the queued writes are committed; closing twice is harmless."""
+        if self._db is not None:
+            db, self._db = self._db, None
+            await self._writes.close()
+            await db.close()
 
     @property
     def closed(self) -> bool:
@@ -113,18 +118,19 @@ class Storage:
         """
         _check_status(status)
         snapshot_json = _dumps(snapshot)
-        async with self._transaction() as db:
-            async with db.execute(
+
+        def write(db: sqlite3.Connection) -> int | None:
+            row = db.execute(
                 f"SELECT id FROM games WHERE channel_id = ? AND status IN {_OPEN}", (channel_id,)
-            ) as cursor:
-                row = await cursor.fetchone()
+            ).fetchone()
             if row is not None and status in OPEN_STATUSES:
                 raise ChannelBusy(channel_id, game_id=row["id"])
-            cursor = await db.execute(
+            return db.execute(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, snapshot) VALUES (?, ?, ?, ?, ?)",
                 (guild_id, channel_id, host_id, status, snapshot_json),
-            )
-            game_id = cursor.lastrowid
+            ).lastrowid
+
+        game_id = await self._write(write)
         assert game_id is not None
         return game_id
 
@@ -147,32 +153,42 @@ class Storage:
         """
         _check_status(status)
         snapshot_json = _dumps(snapshot)
-        async with self._transaction() as db:
-            version = await _version(db, game_id)
+        # Serialised here, on the event loop: a value JSON cannot hold fails before anything is queued.
+        move_json = _dumps(move.move) if move is not None else None
+
+        def write(db: sqlite3.Connection) -> SaveResult:
+            version = _version(db, game_id)
             if expected_version is not None and expected_version != version:
                 raise VersionConflict(game_id, expected=expected_version, actual=version)
-            await db.execute(
+            db.execute(
                 f"UPDATE games SET snapshot = ?, status = ?, version = version + 1, updated_at = {_NOW} "
                 "WHERE id = ?",
                 (snapshot_json, status, game_id),
             )
-            seq = await _append_move(db, game_id, move) if move is not None else None
-            await _insert_round_scores(db, game_id, round_scores)
-            await _record_match(db, game_id, match_results)
-        return SaveResult(version=version + 1, seq=seq)
+            seq = None
+            if move is not None and move_json is not None:
+                seq = _append_move(db, game_id, move, move_json)
+            _insert_round_scores(db, game_id, round_scores)
+            _record_match(db, game_id, match_results)
+            return SaveResult(version=version + 1, seq=seq)
+
+        return await self._write(write)
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the id of the game's public table message (``None``: it must be posted again).
 
         This is not a game move: the version stays. Raises :class:`GameNotFound`.
         """
-        async with self._transaction() as db:
-            cursor = await db.execute(
+
+        def write(db: sqlite3.Connection) -> None:
+            cursor = db.execute(
                 f"UPDATE games SET table_message_id = ?, updated_at = {_NOW} WHERE id = ?",
                 (message_id, game_id),
             )
             if cursor.rowcount == 0:
                 raise GameNotFound(game_id)
+
+        await self._write(write)
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         """The game with this id, or ``None``."""
@@ -217,9 +233,12 @@ class Storage:
         one transaction. Raises :class:`GameNotFound`, or ``sqlite3.IntegrityError`` for a seat's
         round that is already recorded (nothing is written then).
         """
-        async with self._transaction() as db:
-            await _version(db, game_id)
-            await _insert_round_scores(db, game_id, scores)
+
+        def write(db: sqlite3.Connection) -> None:
+            _version(db, game_id)
+            _insert_round_scores(db, game_id, scores)
+
+        await self._write(write)
 
     async def round_scores(self, game_id: int) -> list[RoundScore]:
         """Every recorded round score of the game, by round then seat."""
@@ -244,8 +263,8 @@ class Storage:
         A person already recorded for this game is skipped, so recording again after a crash or a
         retry counts nothing twice. Returns how many results were new. Raises :class:`GameNotFound`.
         """
-        async with self._transaction() as db:
-            return await _record_match(db, game_id, list(results))
+        rows = list(results)
+        return await self._write(lambda db: _record_match(db, game_id, rows))
 
     async def player_record(self, guild_id: int, user_id: int) -> PlayerStats | None:
         """A person's statistics on one server, or ``None`` if they never finished a match there."""
@@ -270,24 +289,13 @@ class Storage:
             raise StorageError(f"{self.path}: the database is closed")
         return self._db
 
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            db = self._connection()
-            # IMMEDIATE takes the write lock now, so a second process waits (busy_timeout) at BEGIN
-            # instead of failing halfway through the transaction.
-            await db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-            except BaseException:
-                # shield: even if this task is cancelled again, the ROLLBACK is already queued.
-                await asyncio.shield(db.execute("ROLLBACK"))
-                raise
-            await asyncio.shield(db.execute("COMMIT"))
+    async def _write(self, write: Callable[[sqlite3.Connection], T]) -> T:
+        self._connection()
+        return await self._writes.write(write)
 
     async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        async with self._lock, self._connection().execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+        self._connection()
+        return await self._writes.read(lambda db: db.execute(sql, params).fetchall())
 
 
 async def _join_worker(db: aiosqlite.Connection) -> None:
@@ -309,45 +317,42 @@ async def _configure(db: aiosqlite.Connection, path: Path) -> None:
     await db.execute("PRAGMA synchronous = FULL")
 
 
-async def _version(db: aiosqlite.Connection, game_id: int) -> int:
-    async with db.execute("SELECT version FROM games WHERE id = ?", (game_id,)) as cursor:
-        row = await cursor.fetchone()
+def _version(db: sqlite3.Connection, game_id: int) -> int:
+    row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
     if row is None:
         raise GameNotFound(game_id)
     return int(row[0])
 
 
-async def _append_move(db: aiosqlite.Connection, game_id: int, move: MoveEntry) -> int:
-    async with db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?", (game_id,)) as cur:
-        row = await cur.fetchone()
-    assert row is not None
+def _append_move(db: sqlite3.Connection, game_id: int, move: MoveEntry, move_json: str) -> int:
+    row = db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?", (game_id,)).fetchone()
     seq = int(row[0])
-    await db.execute(
+    db.execute(
         "INSERT INTO moves (game_id, seq, seat, user_id, move) VALUES (?, ?, ?, ?, ?)",
-        (game_id, seq, move.seat, move.user_id, _dumps(move.move)),
+        (game_id, seq, move.seat, move.user_id, move_json),
     )
     return seq
 
 
-async def _insert_round_scores(db: aiosqlite.Connection, game_id: int, scores: Sequence[RoundScore]) -> None:
-    await db.executemany(
-        "INSERT INTO round_scores (game_id, round_no, seat, user_id, melded, in_hand, score) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(game_id, s.round_no, s.seat, s.user_id, s.melded, s.in_hand, s.score) for s in scores],
-    )
+def _insert_round_scores(db: sqlite3.Connection, game_id: int, scores: Sequence[RoundScore]) -> None:
+    if scores:
+        db.executemany(
+            "INSERT INTO round_scores (game_id, round_no, seat, user_id, melded, in_hand, score) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(game_id, s.round_no, s.seat, s.user_id, s.melded, s.in_hand, s.score) for s in scores],
+        )
 
 
-async def _record_match(db: aiosqlite.Connection, game_id: int, results: Sequence[MatchResult]) -> int:
+def _record_match(db: sqlite3.Connection, game_id: int, results: Sequence[MatchResult]) -> int:
     if not results:
         return 0
-    async with db.execute("SELECT guild_id FROM games WHERE id = ?", (game_id,)) as cursor:
-        row = await cursor.fetchone()
+    row = db.execute("SELECT guild_id FROM games WHERE id = ?", (game_id,)).fetchone()
     if row is None:
         raise GameNotFound(game_id)
     guild_id = row[0]
     new = 0
     for result in results:
-        cursor = await db.execute(
+        cursor = db.execute(
             "INSERT INTO match_results (game_id, user_id, points, won, best_round) VALUES (?, ?, ?, ?, ?) "
             "ON CONFLICT (game_id, user_id) DO NOTHING",
             (game_id, result.user_id, result.points, int(result.won), result.best_round),
@@ -355,7 +360,7 @@ async def _record_match(db: aiosqlite.Connection, game_id: int, results: Sequenc
         if cursor.rowcount == 0:
             continue
         new += 1
-        await db.execute(
+        db.execute(
             "INSERT INTO player_stats (guild_id, user_id, matches_played, matches_won, points, best_round) "
             "VALUES (?, ?, 1, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET "
             "matches_played = matches_played + 1, "
