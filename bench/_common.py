@@ -20,6 +20,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import simcord
+import simcord.http.router as simcord_router
 
 from bot.render.ids import parse_custom_id
 
@@ -33,20 +34,26 @@ class Stamp:
 
 
 class TimedRequests(list):  # type: ignore[type-arg]  # the same element type as SimCord's own list
-    """SimCord's REST log with the moment of every call beside it (``stamps[i]`` is for ``self[i]``)."""
+    """SimCord's REST log with the moment of every call beside it (``stamps[i]`` is for ``self[i]``).
+
+    The moment is when the bot handed the request over (SimCord's router was entered), before
+    SimCord copies the payload into its log: that copy is the simulation's cost, not the bot's.
+    """
 
     def __init__(self, env: simcord.Env, entries: Iterable[Any] = ()) -> None:
         super().__init__(entries)
         self.env = env
-        now = Stamp(time.perf_counter(), self._virtual())
-        self.stamps: list[Stamp] = [now] * len(self)
+        self.entered: Stamp | None = None
+        self.stamps: list[Stamp] = [self.now()] * len(self)
 
-    def _virtual(self) -> float:
-        return self.env.now().timestamp()
+    def now(self) -> Stamp:
+        """This moment, real and virtual."""
+        return Stamp(time.perf_counter(), self.env.now().timestamp())
 
     def append(self, entry: Any) -> None:
-        """Log ``entry`` with the time it arrived."""
-        self.stamps.append(Stamp(time.perf_counter(), self._virtual()))
+        """Log ``entry`` with the time it was handed over."""
+        self.stamps.append(self.entered or self.now())
+        self.entered = None
         super().append(entry)
 
 
@@ -58,6 +65,13 @@ def time_requests(env: simcord.Env) -> TimedRequests:
     """
     log = TimedRequests(env, env.backend.http_requests)
     env.backend.http_requests = log
+    dispatch = simcord_router.dispatch
+
+    def timed_dispatch(*args: Any, **kwargs: Any) -> Any:
+        log.entered = log.now()
+        return dispatch(*args, **kwargs)
+
+    simcord_router.dispatch = timed_dispatch  # the HTTP client calls router.dispatch by attribute
     return log
 
 
