@@ -50,7 +50,7 @@ from bench._common import (
 from bot import create_bot
 from bot.engine.computer import ComputerPlayer
 from bot.game import Game
-from bot.render.ids import Target
+from bot.render.ids import Target, lay_off_option
 from bot.table import TableService
 
 TIMED = ("draw", "meld", "discard")
@@ -226,15 +226,16 @@ class Table:
                     "target", person, person.click(self.panels[person.id], label=label), samples, timed=False
                 )
                 shown = self.panels[person.id]
+                target_select = component(shown, action="target")
                 if move.kind == "lay_off":
-                    target = Target(move.meld_id or "", end=move.end)
+                    offered = [option["value"] for option in target_select["options"]]
+                    value = lay_off_option(move.meld_id or "", move.end, offered)
                 else:
-                    target = Target(move.meld_id or "", card=str(move.card))
-                target_id = component(shown, action="target")["custom_id"]
+                    value = Target(move.meld_id or "", card=str(move.card)).value()
                 await self.action(
                     move.kind,
                     person,
-                    person.select(shown, [target.value()], custom_id=target_id),
+                    person.select(shown, [value], custom_id=target_select["custom_id"]),
                     samples,
                     timed=False,
                 )

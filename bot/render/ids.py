@@ -279,6 +279,23 @@ class Target:
         return self.meld_id if extra is None else f"{self.meld_id}:{extra}"
 
 
+def lay_off_option(meld_id: str, end: str | None, offered: Sequence[str]) -> str | None:
+    """The target option among ``offered`` that lays off on ``meld_id`` as the engine's ``end`` says.
+
+    With a joker on a run the panel names the end (``"m3:high"``); ``end=None`` is the engine's
+    default, upward where there is room (R10), so the plain meld, then its high end, then its low end.
+
+    >>> lay_off_option("m3", None, ["m3:high", "m4"])
+    'm3:high'
+    >>> lay_off_option("m3", "low", ["m3:high", "m3:low"])
+    'm3:low'
+    >>> lay_off_option("m5", None, ["m3", "m4"]) is None
+    True
+    """
+    wanted = [f"{meld_id}:{end}"] if end else [meld_id, f"{meld_id}:high", f"{meld_id}:low"]
+    return next((value for value in wanted if value in offered), None)
+
+
 _TARGET_RE = re.compile(
     r"^(?P<meld_id>m[1-9][0-9]{0,3})(?::(?:(?P<end>low|high)|(?P<card>(?:10|[A2-9JQK])[SHDC])))?\Z"
 )

@@ -20,7 +20,7 @@ from bot.client import RommeBot
 from bot.engine.computer import ComputerPlayer
 from bot.engine.moves import Move
 from bot.game import Game
-from bot.render.ids import Target, parse_custom_id
+from bot.render.ids import Target, lay_off_option, parse_custom_id
 from bot.table import TableService
 
 SEED = 11
@@ -187,7 +187,11 @@ class Player:
         if move.kind == "lay_off":
             await self.choose(cards)
             await self.click("Lay off")
-            return await self.target(Target(move.meld_id or "", end=move.end).value())
+            assert self.panel is not None
+            offered = [option["value"] for option in component(self.panel, action="target")["options"]]
+            value = lay_off_option(move.meld_id or "", move.end, offered)
+            assert value is not None, f"no target for {move} among {offered}"
+            return await self.target(value)
         assert move.kind == "swap_joker"
         await self.choose([str(move.card), *cards])
         await self.click("Swap joker")

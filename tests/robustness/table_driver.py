@@ -18,7 +18,7 @@ import simcord
 from bot.engine.computer import ComputerPlayer
 from bot.engine.moves import Move
 from bot.game import Game
-from bot.render.ids import Target, parse_custom_id
+from bot.render.ids import Target, lay_off_option, parse_custom_id
 from tests.discord.play_helpers import component, game_in, option_values, table_message
 from tests.robustness.robust_helpers import is_refusal
 
@@ -123,7 +123,11 @@ class TableDriver:
         elif move.kind == "lay_off":
             await self.choose(actor, cards)
             await self.press(actor, "Lay off")
-            await self.target(actor, Target(move.meld_id or "", end=move.end).value())
+            select = component(self.panels[actor.id], action="target")
+            offered = [option["value"] for option in select["options"]]
+            value = lay_off_option(move.meld_id or "", move.end, offered)
+            assert value is not None, f"no target for {move} among {offered}"
+            await self.target(actor, value)
         else:
             assert move.kind == "swap_joker"
             await self.choose(actor, [str(move.card), *cards])
