@@ -1,0 +1,222 @@
+"""Many tables at once: N games of four computer seats played by the real bot, through SimCord.
+
+``python bench/load.py --games 500`` builds the bot with ``create_bot`` on a SQLite file in a
+temporary folder (production settings: a computer moves 1.5 s after the previous move, table edits
+merged to one a second per channel), and opens every table as people do: ``/romme start
+computers:3`` in its own channel, **Start**, then ``/romme leave`` so the computer takes the host's
+seat too. Then it lets the tables play for ``--seconds`` of real time, keeping SimCord's virtual
+clock level with the real one, and measures:
+
+- moves, moves_per_s: moves committed to the log during the measured time;
+- move_p50_ms, move_p99_ms: from the start of applying a move (under the game's lock) until its
+  transaction is committed, under the load of every other table;
+- lag_p99_ms: how late a computer move starts after its 1.5 s (the bot keeping up, or not);
+- rss_mb (peak resident memory of the process, SimCord included), rss_now_mb;
+- table_edits_per_channel_per_s: the most table edits any channel got in one (virtual) second,
+  and table_edit_min_gap_s, the shortest time between two edits of one channel;
+- transactions, writes_per_transaction: how the storage's group commit batched the saves.
+
+The last line is one JSON object with these keys.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextvars
+import json
+import math
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import simcord
+
+from bench._common import TimedRequests, is_message_edit, median, ms, percentile, quiet, rss_mb, time_requests
+from bot import create_bot
+from bot.client import RommeBot
+from bot.table import TableService
+
+TABLES_PER_GUILD = 100
+PAUSED = 3600.0
+
+
+class MoveTimer:
+    """Times each move of the service from the start of its apply to the end of its save.
+
+    It wraps the service's two internal steps on this one instance (``_change`` runs ``apply`` under
+    the game's lock, then ``_save``); nothing else of the bot is touched.
+    """
+
+    def __init__(self, service: TableService, computer_delay: float) -> None:
+        self.samples: list[float] = []
+        self.lags: list[float] = []
+        self.moves = 0
+        self.measuring = False
+        self._started: dict[int, float] = {}
+        self._due: dict[int, float] = {}
+        change, save, schedule = service._change, service._save, service._schedule
+
+        async def timed_change(game_id: int, apply: Any, **options: Any) -> Any:
+            def timed_apply(game: Any) -> Any:
+                now = time.perf_counter()
+                self._started[game.id] = now
+                due = self._due.pop(game.id, None)
+                if due is not None and self.measuring and options.get("reason") == "computer":
+                    self.lags.append(max(0.0, now - due))
+                return apply(game)
+
+            return await change(game_id, timed_apply, **options)
+
+        async def timed_save(game: Any, entries: list[Any]) -> Any:
+            snapshot = await save(game, entries)
+            started = self._started.pop(game.id, None)
+            if entries and started is not None and self.measuring:
+                self.samples.append(time.perf_counter() - started)
+                self.moves += 1
+            return snapshot
+
+        def timed_schedule(game: Any) -> None:
+            schedule(game)
+            self._due[game.id] = time.perf_counter() + computer_delay
+
+        service._change = timed_change  # type: ignore[method-assign]
+        service._save = timed_save  # type: ignore[method-assign]
+        service._schedule = timed_schedule  # type: ignore[method-assign]
+
+
+async def open_tables(env: simcord.Env, games: int) -> list[tuple[int, int]]:
+    """Open every table by clicks: ``/romme start computers:3``, then **Start**; (game id, host id) each."""
+    service = tables(env.bot)
+    opened = []
+    for first in range(0, games, TABLES_PER_GUILD):
+        guild = env.create_guild(f"Load {first // TABLES_PER_GUILD}")
+        host = guild.add_member(env.create_user(f"host{first // TABLES_PER_GUILD}"))
+        for n in range(first, min(games, first + TABLES_PER_GUILD)):
+            channel = guild.create_text_channel(f"romme-{n}")
+            lobby = await host.slash(channel, "romme start", computers=3)
+            assert lobby.response is not None, "the lobby was not posted"
+            await host.click(lobby.response, label="Start")
+            game = service.game_in_channel(channel.id)
+            assert game is not None and game.running, "the game did not start"
+            opened.append((game.id, host.id))
+    return opened
+
+
+async def hosts_leave(bot: RommeBot, opened: list[tuple[int, int]], spread: float) -> None:
+    """What ``/romme leave`` does for each host: the service gives the seat to the computer, and the
+    publisher is asked to redraw the table. The hosts leave one after the other over ``spread``
+    seconds, as tables of a real server start at different times (all at once, every table would
+    move in the same instant forever)."""
+    service = tables(bot)
+    publisher = bot.get_cog("Romme").publisher  # type: ignore[union-attr]
+    began = time.perf_counter()
+    for n, (game_id, host_id) in enumerate(opened):
+        await asyncio.sleep(max(0.0, began + spread * n / len(opened) - time.perf_counter()))
+        publisher.update(await service.leave(game_id, host_id))
+
+
+def tables(bot: Any) -> TableService:
+    return bot.get_cog("Romme").tables  # type: ignore[no-any-return]
+
+
+def edit_rates(log: TimedRequests, start: int) -> tuple[int, float]:
+    """(most edits of one channel within one second, shortest gap between two of them)."""
+    times: dict[str, list[float]] = defaultdict(list)
+    for i in range(start, len(log)):
+        if is_message_edit(log[i]):
+            times[log[i].path.split("/")[2]].append(log.stamps[i].real)
+    most, gap = 0, math.inf
+    for stamps in times.values():
+        stamps.sort()
+        left = 0
+        for right, moment in enumerate(stamps):
+            while moment - stamps[left] >= 1.0:
+                left += 1
+            most = max(most, right - left + 1)
+            if right:
+                gap = min(gap, moment - stamps[right - 1])
+    return most, gap
+
+
+async def run(games: int, seconds: float, delay: float, seed: int, folder: Path) -> dict[str, Any]:
+    # The tables are opened with the computer paused (an hour between moves): SimCord waits after
+    # each click until the bot is idle, and four computers moving every 1.5 s never are.
+    bot: RommeBot = create_bot(
+        database_path=folder / "load.db", computer_delay=PAUSED, game_seed=seed, table_edit_interval=1.0
+    )
+    async with simcord.run(bot) as env:
+        log = time_requests(env)
+        service = tables(bot)
+        began = time.perf_counter()
+        opened = await open_tables(env, games)
+        setup_s = time.perf_counter() - began
+        # From here on the bot runs in real time, on its own: its timers and tasks start from a fresh
+        # context, so SimCord's virtual clock (made for tests that advance it) does not take them
+        # over; its REST calls still go to SimCord's Discord.
+        service.computer_delay = delay
+        timer = MoveTimer(service, delay)
+        loop = asyncio.get_running_loop()
+        await loop.create_task(hosts_leave(bot, opened, delay), context=contextvars.Context())
+        writes = bot.storage._writes
+        first_request, transactions = len(log), writes.transactions
+        timer.measuring = True
+        start = time.perf_counter()
+        await asyncio.sleep(seconds)
+        elapsed = time.perf_counter() - start
+        timer.measuring = False
+        running = sum(1 for game_id, _ in opened if service.get(game_id).running)
+        most, gap = edit_rates(log, first_request)
+        batches = writes.transactions - transactions
+        now_mb, peak_mb = rss_mb()
+        await service.close()  # stop the computers before SimCord shuts the bot down
+        return {
+            "games": games,
+            "games_running": running,
+            "seconds": round(elapsed, 2),
+            "moves": timer.moves,
+            "moves_per_s": round(timer.moves / elapsed, 1),
+            "move_p50_ms": ms(median(timer.samples)),
+            "move_p99_ms": ms(percentile(timer.samples, 0.99)),
+            "lag_p50_ms": ms(median(timer.lags)),
+            "lag_p99_ms": ms(percentile(timer.lags, 0.99)),
+            "rss_mb": round(peak_mb, 1),
+            "rss_now_mb": round(now_mb, 1),
+            "table_edits_per_channel_per_s": most,
+            "table_edit_min_gap_s": round(gap, 3) if math.isfinite(gap) else None,
+            "table_edits": sum(1 for i in range(first_request, len(log)) if is_message_edit(log[i])),
+            "transactions": batches,
+            "writes_per_transaction": round(timer.moves / batches, 2) if batches else None,
+            "setup_s": round(setup_s, 1),
+            "computer_delay_s": delay,
+        }
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--games", type=int, default=500, help="tables playing at once (default 500)")
+    parser.add_argument("--seconds", type=float, default=30.0, help="real seconds measured (default 30)")
+    parser.add_argument("--computer-delay", type=float, default=1.5, help="seconds between computer moves")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="50 tables for 10 s")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.games, args.seconds = 50, 10.0
+    quiet()
+    with tempfile.TemporaryDirectory(prefix="romme-load-") as folder:
+        result = asyncio.run(run(args.games, args.seconds, args.computer_delay, args.seed, Path(folder)))
+    for key, value in result.items():
+        print(f"{key}: {value}")
+    print(json.dumps(result))
+    return result
+
+
+if __name__ == "__main__":
+    main()
