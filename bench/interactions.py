@@ -255,6 +255,13 @@ async def bot_block(samples: Samples, wanted: int, seed: int, folder: Path, bloc
         table_edit_interval=EDIT_INTERVAL,
         turn_timeout=600,
     )
+    try:
+        await play_block(bot, samples, wanted, seed)
+    finally:
+        await bot.close()  # SimCord detaches the bot; closing it (and its database) is the owner's job
+
+
+async def play_block(bot: Any, samples: Samples, wanted: int, seed: int) -> None:
     async with simcord.run(bot, settle_timeout=30) as env:
         log = time_requests(env)
         guild = env.create_guild("Bench")
