@@ -296,7 +296,10 @@ class TableCore:
             assert game.match is not None
             seat = game.to_play
             assert seat is not None
-            player = self._players.setdefault(game_id, ComputerPlayer())
+            player = self._players.get(game_id)
+            if player is None:
+                # Not setdefault(…, ComputerPlayer()): that builds (and seeds) a player on every move.
+                player = self._players[game_id] = ComputerPlayer()
             rng = self._rng(f"computer:{game.id}:{game.version}")
             before = table_ids(game)
             turn = turn_id(game)
