@@ -302,7 +302,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--samples", type=int, default=200, help="timed clicks of each action (default 200)")
+    parser.add_argument("--samples", type=int, default=100, help="timed clicks of each action (default 100)")
     parser.add_argument("--blocks", type=int, default=2, help="alternating baseline/bot blocks (default 2)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="30 samples, one block")
