@@ -43,6 +43,7 @@ import simcord
 from bench._common import TimedRequests, is_message_edit, median, ms, percentile, quiet, rss_mb, time_requests
 from bot import create_bot
 from bot.client import RommeBot
+from bot.process import tune_gc
 from bot.table import TableService
 
 TABLES_PER_GUILD = 100
@@ -259,10 +260,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--clicks", type=int, default=20, help="tables opened by slash command and click")
     parser.add_argument("--quick", action="store_true", help="50 tables for 10 s")
+    parser.add_argument(
+        "--default-gc", action="store_true", help="keep CPython's collector settings (romme-bot tunes them)"
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.games, args.seconds = 50, 10.0
     quiet()
+    if not args.default_gc:
+        tune_gc()  # as romme-bot does at start (bot.process)
     with tempfile.TemporaryDirectory(prefix="romme-load-") as folder:
         result = asyncio.run(
             run(args.games, args.seconds, args.computer_delay, args.seed, Path(folder), args.clicks)

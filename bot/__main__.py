@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from bot import playground
 from bot.config import ConfigError, Settings, load_settings
+from bot.process import tune_gc
 from bot.storage import Storage, StorageError
 
 EXIT_USAGE = 2
@@ -89,6 +90,7 @@ def run_command(args: argparse.Namespace) -> int:
     )
     # The bot has no voice features; discord.py's notes about missing voice libraries are noise.
     logging.getLogger("discord.client").addFilter(lambda record: "voice will NOT" not in record.getMessage())
+    tune_gc()
     return asyncio.run(_run(settings, token))
 
 
