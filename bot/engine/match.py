@@ -11,7 +11,13 @@ from bot.engine.moves import Move
 from bot.engine.round import MAX_SEATS, MIN_SEATS, Round
 from bot.engine.rules import RuleSet
 from bot.engine.scoring import RoundResult
-from bot.engine.snapshot import SNAPSHOT_VERSION, check_version, rng_from_state, rng_state
+from bot.engine.snapshot import (
+    SNAPSHOT_VERSION,
+    check_version,
+    rng_from_state,
+    rng_state,
+    round_to_dict,
+)
 
 
 def _to_match_seats(result: RoundResult, round_seats: Sequence[int], n_seats: int) -> RoundResult:
@@ -187,7 +193,8 @@ class Match:
         return current
 
     def to_dict(self) -> dict[str, Any]:
-        """The whole match, JSON-ready and versioned (secrets included: for saving only)."""
+        """The whole match, JSON-ready and versioned (secrets included: for saving only). The generator
+        is saved once, here: the round shares it, so its part holds none."""
         return {
             "version": SNAPSHOT_VERSION,
             "n_seats": self.n_seats,
@@ -196,13 +203,14 @@ class Match:
             "round_no": self.round_no,
             "round_seats": list(self.round_seats),
             "finished": [result.to_dict() for result in self._finished],
-            "round": self.round.to_dict(),
+            "round": round_to_dict(self.round, with_rng=False),
             "rng": rng_state(self._rng),
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Match:
-        """The match of :meth:`to_dict`, exactly; the rounds still to come share its generator."""
+        """The match of :meth:`to_dict`, exactly; the rounds still to come share its generator. Reads
+        version 1 too, whose round held a second copy of the generator (not read: it was the same)."""
         check_version(data, "match")
         rng = rng_from_state(data["rng"])
         return cls(

@@ -3,7 +3,10 @@ the view of one seat (nothing secret, R19)."""
 
 from __future__ import annotations
 
+import base64
+import binascii
 import random
+import struct
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.cards import Card, card_codes, parse_cards
@@ -14,36 +17,69 @@ from bot.engine.table import TableMeld
 if TYPE_CHECKING:
     from bot.engine.round import Round
 
-SNAPSHOT_VERSION = 1
+SNAPSHOT_VERSION = 2
+"""The version :func:`round_to_dict` and ``Match.to_dict`` write. Version 1 (still read) kept the
+generator as a list of 625 integers, and a match kept it twice: once more inside its round."""
+READABLE_VERSIONS = frozenset({1, SNAPSHOT_VERSION})
+VIEW_VERSION = 1
+"""The version of a seat's view (:func:`round_view`), which saves nothing and has not changed."""
+
+_MT_WORDS = 624
+_MT_FORMAT = f"<{_MT_WORDS}I"
 
 
-def rng_state(rng: random.Random) -> list[Any] | None:
-    """The state of a plain ``random.Random`` as a JSON-ready list; ``None`` for any other source
-    (``random.SystemRandom`` has no state to save).
+def rng_state(rng: random.Random) -> dict[str, Any] | None:
+    """The state of a plain ``random.Random``, JSON-ready and compact: its 624 Mersenne-Twister words
+    packed little-endian in base64 (about half the size of a list of numbers), their index and the
+    spare Gaussian. ``None`` for any other source (``random.SystemRandom`` has no state to save).
 
     >>> rng = random.Random(7)
-    >>> again = rng_from_state(rng_state(rng))
-    >>> again.random() == rng.random()
+    >>> state = rng_state(rng)
+    >>> sorted(state), len(state["words"])
+    (['gauss_next', 'index', 'version', 'words'], 3328)
+    >>> rng_from_state(state).random() == rng.random()
     True
     """
     if type(rng) is not random.Random:
         return None
     version, internal, gauss_next = rng.getstate()
-    return [version, list(internal), gauss_next]
+    words = struct.pack(_MT_FORMAT, *internal[:_MT_WORDS])
+    return {
+        "version": version,
+        "words": base64.b64encode(words).decode("ascii"),
+        "index": internal[_MT_WORDS],
+        "gauss_next": gauss_next,
+    }
 
 
-def rng_from_state(state: list[Any] | None) -> random.Random:
-    """The generator of :func:`rng_state`; ``None`` gives a fresh ``random.SystemRandom()``."""
+def rng_from_state(state: dict[str, Any] | list[Any] | None) -> random.Random:
+    """The generator of :func:`rng_state`; ``None`` gives a fresh ``random.SystemRandom()``.
+
+    Also reads the list that version 1 snapshots hold: ``[version, [625 integers], gauss_next]``.
+
+    >>> old = random.Random(7)
+    >>> version, internal, gauss_next = old.getstate()
+    >>> rng_from_state([version, list(internal), gauss_next]).random() == old.random()
+    True
+    """
     if state is None:
         return random.SystemRandom()
+    if isinstance(state, list):
+        version, internal, gauss_next = state
+    else:
+        try:
+            words = struct.unpack(_MT_FORMAT, base64.b64decode(state["words"], validate=True))
+        except (binascii.Error, struct.error) as error:
+            raise ValueError(f"not a saved random state: {error}") from None
+        version, internal, gauss_next = state["version"], (*words, state["index"]), state["gauss_next"]
     rng = random.Random()
-    rng.setstate((state[0], tuple(state[1]), state[2]))
+    rng.setstate((version, tuple(internal), gauss_next))
     return rng
 
 
 def check_version(data: dict[str, Any], what: str) -> None:
-    """Refuse a snapshot of another version than this code writes."""
-    if data.get("version") != SNAPSHOT_VERSION:
+    """Refuse a snapshot of a version this code cannot read (it reads its own and older ones)."""
+    if data.get("version") not in READABLE_VERSIONS:
         raise ValueError(f"cannot read a {what} snapshot of version {data.get('version')!r}")
 
 
@@ -51,9 +87,10 @@ def _code(card: Card | None) -> str | None:
     return None if card is None else str(card)
 
 
-def round_to_dict(rnd: Round) -> dict[str, Any]:
-    """Everything :func:`round_from_dict` needs to rebuild ``rnd`` exactly."""
-    return {
+def round_to_dict(rnd: Round, *, with_rng: bool = True) -> dict[str, Any]:
+    """Everything :func:`round_from_dict` needs to rebuild ``rnd`` exactly. A match leaves out the
+    generator (``with_rng=False``): its round shares the match's, which the match saves once."""
+    data = {
         "version": SNAPSHOT_VERSION,
         "rules": rnd.rules.to_dict(),
         "n_seats": rnd.n_seats,
@@ -75,13 +112,18 @@ def round_to_dict(rnd: Round) -> dict[str, Any]:
         "next_id": rnd._next_id,
         "out": rnd.out,
         "hand_romme": rnd._hand_romme,
-        "rng": rng_state(rnd._rng),
     }
+    if with_rng:
+        data["rng"] = rng_state(rnd._rng)
+    return data
 
 
 def round_from_dict(cls: type[Round], data: dict[str, Any], rng: random.Random | None) -> Round:
-    """The round of :func:`round_to_dict`; ``rng`` replaces the saved generator when given."""
+    """The round of :func:`round_to_dict`; ``rng`` replaces the saved generator when given (a match's
+    round saves none since version 2; one of version 1 holds a copy, which is not read)."""
     check_version(data, "round")
+    if rng is None and "rng" not in data:
+        raise ValueError("this round was saved inside a match: restore it with the match's generator")
     rnd = cls(
         rules=RuleSet.from_dict(data["rules"]),
         hands=[parse_cards(hand) for hand in data["hands"]],
@@ -118,7 +160,7 @@ def round_view(rnd: Round, seat: int | None) -> dict[str, Any]:
     own = seat is not None
     on_turn = own and seat == rnd.to_play and rnd.phase != "over"
     return {
-        "version": SNAPSHOT_VERSION,
+        "version": VIEW_VERSION,
         "seat": seat,
         "n_seats": rnd.n_seats,
         "dealer": rnd.dealer,

@@ -100,7 +100,7 @@ def test_to_dict_and_from_dict_restore_everything() -> None:
     rnd.draw(0, "stock")  # a reshuffle
     rnd.meld(0, P("5H 6H 7H"))
     data = rnd.to_dict()
-    assert json.loads(json.dumps(data)) == data and data["version"] == 1
+    assert json.loads(json.dumps(data)) == data and data["version"] == 2
     again = Round.from_dict(json.loads(json.dumps(data)))
     assert again.to_dict() == data
     for r in (rnd, again):
@@ -122,7 +122,7 @@ def test_a_secure_round_restores_without_a_random_state() -> None:
 def test_a_snapshot_of_another_version_is_refused() -> None:
     data = Round.deal(2, rng=random.Random(1)).to_dict()
     with pytest.raises(ValueError):
-        Round.from_dict({**data, "version": 2})
+        Round.from_dict({**data, "version": 3})
 
 
 def test_apply_dispatches_every_kind_and_refuses_a_bare_discard() -> None:
