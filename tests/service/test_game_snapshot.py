@@ -1,0 +1,160 @@
+"""Game snapshots: written out by hand for speed, they equal the ``dataclasses.asdict`` construction
+they replaced, key order included, in every state a real table goes through; and they load back."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+import pytest
+
+from bot.engine.rules import RuleSet
+from bot.game import SNAPSHOT_FORMAT, Game, Seat, TurnEvent
+from bot.table import TableService
+
+from .conftest import (
+    BOB,
+    CAROL,
+    CHANNEL,
+    GUILD,
+    HOST,
+    ServiceFactory,
+    persons_turn_or_rest,
+    play_person_move,
+    wait_for,
+)
+
+
+def reference_snapshot(game: Game) -> dict[str, Any]:
+    """The snapshot as ``Game.to_snapshot`` built it before it was written out by hand."""
+    return {
+        "version": SNAPSHOT_FORMAT,
+        "id": game.id,
+        "guild_id": game.guild_id,
+        "channel_id": game.channel_id,
+        "host_id": game.host_id,
+        "status": str(game.status),
+        "rules": asdict(game.rules),
+        "computers": game.computers,
+        "turn_timeout": game.turn_timeout,
+        "seats": [asdict(seat) for seat in game.seats],
+        "match": None if game.match is None else game.match.to_dict(),
+        "game_version": game.version,
+        "table_message_id": game.table_message_id,
+        "last_turn": [asdict(event) for event in game.last_turn],
+        "turn_deadline": game.turn_deadline,
+        "round_deadline": game.round_deadline,
+        "auto_turn": game.auto_turn,
+        "stats_recorded": game.stats_recorded,
+        "stopped_by": game.stopped_by,
+        "recorded_rounds": game.recorded_rounds,
+    }
+
+
+@dataclass
+class Checker:
+    """A table listener that compares both snapshots of the game after every change."""
+
+    seen: list[tuple[str, str]] = field(default_factory=list)
+    wrong: list[str] = field(default_factory=list)
+
+    async def game_changed(self, game: Game, *, reason: str) -> None:
+        self.check(game, reason)
+
+    def check(self, game: Game, reason: str) -> Game:
+        """Compare the snapshots of ``game`` now (the listener hears only changes made by timers)."""
+        snapshot = game.to_snapshot()
+        self.seen.append((reason, str(game.status)))
+        # The JSON text, not only ==: key order and list-versus-tuple must match too.
+        if json.dumps(snapshot) != json.dumps(reference_snapshot(game)):
+            self.wrong.append(f"{reason} v{game.version}: differs from the asdict snapshot")
+        # A Match compares by identity, so the round trip is checked on the snapshot and the rest.
+        again = Game.from_snapshot(snapshot)
+        same_game = replace(again, match=game.match) == game
+        if not same_game or json.dumps(again.to_snapshot()) != json.dumps(snapshot):
+            self.wrong.append(f"{reason} v{game.version}: does not load back")
+        return game
+
+
+@pytest.fixture
+def checker() -> Checker:
+    return Checker()
+
+
+@pytest.fixture
+async def service(make_service: ServiceFactory, checker: Checker) -> TableService:
+    return await make_service(listener=checker)
+
+
+async def test_every_state_of_a_played_match_snapshots_as_before(
+    service: TableService, checker: Checker
+) -> None:
+    check = checker.check
+    rules = RuleSet(opening=30, rounds=2, hand_romme=True)
+    game = await service.open_lobby(GUILD, CHANNEL, HOST, "Ada", rules, computers=1, turn_timeout=600)
+    check(game, "open")
+    check(await service.join(game.id, BOB, "Bob"), "join")
+    check(await service.add_computer(game.id, HOST), "computer")
+    check(await service.leave(game.id, BOB), "leave")
+    check(await service.join(game.id, CAROL, "Cleo"), "join")
+    await service.set_table_message(game.id, 555)
+    check(await service.begin(game.id, HOST), "begin")
+    while game.running:
+        await wait_for(lambda: persons_turn_or_rest(game))
+        if game.between_rounds:
+            check(await service.next_round(game.id, HOST), "next round")
+        elif game.running:
+            await play_person_move(service, game)
+            check(game, "person")
+    check(game, "end")
+    reasons = {reason for reason, _ in checker.seen}
+    assert {"lobby", "playing", "finished"} == {status for _, status in checker.seen}
+    assert {"person", "computer", "next round"} <= reasons
+    assert len(checker.seen) > 100  # many moves: melds, lay-offs and discards of four seats
+    assert checker.wrong == []
+
+
+async def test_stopped_and_cancelled_games_snapshot_as_before(
+    service: TableService, checker: Checker
+) -> None:
+    check = checker.check
+    stopped = await service.open_lobby(GUILD, CHANNEL, HOST, "Ada", computers=2)
+    check(await service.begin(stopped.id, HOST), "begin")
+    check(await service.leave(stopped.id, HOST), "leave")  # the computer plays the host's seat now
+    check(await service.stop(stopped.id, BOB, can_manage=True), "stop")
+    cancelled = await service.open_lobby(GUILD, CHANNEL + 1, BOB, "Bob", RuleSet(jokers=6))
+    check(cancelled, "open")
+    check(await service.cancel(cancelled.id, BOB), "cancel")
+    assert stopped.stopped_by == BOB and str(cancelled.status) == "cancelled"
+    assert checker.wrong == []
+
+
+@pytest.mark.parametrize(
+    "seat",
+    [
+        Seat(7, "Ada"),
+        Seat(None, "Computer 1", computer=True),
+        Seat(8, "Bob", computer=True, missed=2),
+        Seat(9, "Cleo", away=True, missed=3),
+    ],
+)
+def test_a_seat_dict_is_the_asdict_one(seat: Seat) -> None:
+    assert json.dumps(seat.to_dict()) == json.dumps(asdict(seat))
+    assert Seat.from_dict(seat.to_dict()) == seat
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        TurnEvent(1, "draw", cards=["7H"], source="discard"),
+        TurnEvent(0, "meld", cards=["QS", "QH", "QD"], meld_id="m2", auto=True),
+        TurnEvent(2, "swap_joker", cards=["JK", "5S", "6S"], meld_id="m1", card="4H"),
+        TurnEvent(None, "round_over"),
+    ],
+)
+def test_an_event_dict_is_the_asdict_one_and_a_copy(event: TurnEvent) -> None:
+    data = event.to_dict()
+    assert json.dumps(data) == json.dumps(asdict(event))
+    data["cards"].append("2C")  # the snapshot's list is not the event's
+    assert TurnEvent.from_dict(event.to_dict()) == event
