@@ -12,7 +12,7 @@ few long runs whose every cut leaves a part with fewer than two naturals (R9) ar
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
@@ -123,27 +123,195 @@ def _run_layouts(available: int, max_jokers: int) -> Iterator[tuple[int, int, in
                         yield low, high, mask
 
 
-def _candidates(naturals: Iterable[Card], jokers: int) -> list[Candidate]:
-    distinct = set(naturals)
+# A natural card's position is its place in card order (rank, then suit C D H S), so the lowest bit of
+# a hand vector is its lowest card; a run of one suit moves to another suit by a shift.
+_SUIT_BIT = {"C": 0, "D": 1, "H": 2, "S": 3}
+_SUITS_BY_BIT = "CDHS"
+_POSITIONS = 52
+_CARD_AT = tuple(Card(position // 4 + 1, _SUITS_BY_BIT[position % 4]) for position in range(_POSITIONS))
+_TABLES_KEPT = 8192
+"""How many hand shapes of one suit keep their runs (a few hundred bytes to a few KB each)."""
+
+
+class _Run(NamedTuple):
+    """A candidate run of suit C (bit 0); another suit shifts ``naturals`` by its bit."""
+
+    naturals: int
+    jokers_vector: int
+    score: int
+    bound: int
+    ranks: tuple[int, ...]
+    jokers: int
+    points: int
+
+
+class _Option(NamedTuple):
+    """A candidate meld as the search uses it; ``key`` names its cards (see :func:`_meld`)."""
+
+    vector: int
+    score: int
+    bound: int
+    key: tuple[tuple[int, ...], int]
+
+
+@lru_cache(maxsize=_TABLES_KEPT)
+def _run_table(ranks: int, jokers: int, width: int) -> tuple[tuple[_Run, ...], dict[int, list[_Run]]]:
+    """The candidate runs of one suit holding the ``ranks`` (bit r = rank r), with at most ``jokers``
+    jokers: all of them in the order found, and by lowest rank (ace 1), best score first."""
+    available = ranks | (ranks >> 1 & 1) << _HIGH_ACE
+    jokers = min(jokers, MAX_RUN - 2)  # no run holds more
+    joker_shift = width * _POSITIONS
+    runs: list[_Run] = []
+    for low, high, mask in _run_layouts(available, jokers):
+        length = high - low + 1
+        places = [low + i for i in range(length) if mask >> i & 1]
+        in_order = tuple(1 if place == _HIGH_ACE else place for place in places)
+        used = length - len(in_order)
+        points = _run_points(low, high)
+        runs.append(
+            _Run(
+                naturals=sum(1 << (width * 4 * (rank - 1)) for rank in in_order),
+                jokers_vector=used << joker_shift,
+                score=_score(points, used, length),
+                bound=sum(_UNIT_BOUND[rank] for rank in in_order) + used * _JOKER_BOUND,
+                ranks=in_order,
+                jokers=used,
+                points=points,
+            )
+        )
+    by_first: dict[int, list[_Run]] = {}
+    for run in runs:
+        by_first.setdefault(min(run.ranks), []).append(run)
+    for options in by_first.values():
+        options.sort(key=_best_first)
+    return tuple(runs), by_first
+
+
+@cache
+def _set_table(
+    rank: int, suits: int, jokers: int, width: int
+) -> tuple[tuple[_Option, ...], dict[int, list[_Option]]]:
+    """The candidate sets of ``rank`` from the ``suits`` held (bit = :data:`_SUIT_BIT`), with at most
+    ``jokers`` jokers: all of them in the order found, and by lowest suit bit, best score first."""
+    jokers = min(jokers, MAX_SET - 2)  # no set holds more
+    joker_shift = width * _POSITIONS
+    held = [suit for suit in SUITS if suits >> _SUIT_BIT[suit] & 1]
+    found: list[_Option] = []
+    for size in range(2, len(held) + 1):
+        for chosen in combinations(held, size):
+            positions = tuple(4 * (rank - 1) + _SUIT_BIT[suit] for suit in chosen)
+            naturals = sum(1 << (width * position) for position in positions)
+            for used in range(max(0, 3 - size), min(jokers, MAX_SET - size) + 1):
+                found.append(
+                    _Option(
+                        vector=naturals + (used << joker_shift),
+                        score=_score(_card_points(rank) * (size + used), used, size + used),
+                        bound=size * _UNIT_BOUND[rank] + used * _JOKER_BOUND,
+                        key=(positions, used),
+                    )
+                )
+    by_first: dict[int, list[_Option]] = {}
+    for option in found:
+        by_first.setdefault(min(option.key[0]) % 4, []).append(option)
+    for options in by_first.values():
+        options.sort(key=_best_first)
+    return tuple(found), by_first
+
+
+def _best_first(option: _Run | _Option) -> int:
+    return -option.score
+
+
+@lru_cache(maxsize=_TABLES_KEPT)
+def _meld(key: tuple[tuple[int, ...], int]) -> Meld:
+    """The meld of the natural cards at ``key[0]`` (in the order found) and ``key[1]`` jokers."""
+    positions, jokers = key
+    return make_meld((*(_CARD_AT[position] for position in positions), *([JOKER] * jokers)))
+
+
+class _Hand:
+    """A hand as the search reads it: its vector (``width`` bits per position, the jokers on top), how
+    many cards of each suit and rank it holds, and the most its cards could score."""
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        counts: dict[int, int] = {}
+        jokers = 0
+        for card in cards:
+            if card.rank:
+                position = 4 * (card.rank - 1) + _SUIT_BIT[card.suit]
+                counts[position] = counts.get(position, 0) + 1
+            else:
+                jokers += 1
+        self.counts = counts
+        self.jokers = jokers
+        most = max(max(counts.values(), default=0), jokers)
+        self.width = width = max(4, most.bit_length() + 1)
+        self.suit_ranks = [0, 0, 0, 0]
+        self.rank_suits = [0] * 14
+        vector = jokers << (width * _POSITIONS)
+        bound = jokers * _JOKER_BOUND
+        for position, count in counts.items():
+            rank, suit = (position >> 2) + 1, position & 3
+            self.suit_ranks[suit] |= 1 << rank
+            self.rank_suits[rank] |= 1 << suit
+            vector += count << (width * position)
+            bound += count * _UNIT_BOUND[rank]
+        self.vector = vector
+        self.bound = bound
+
+    def runs(self, suit: int) -> tuple[_Run, ...]:
+        """This hand's candidate runs of ``suit`` (bit), in the order found."""
+        ranks = self.suit_ranks[suit]
+        return _run_table(ranks, self.jokers, self.width)[0] if ranks & (ranks - 1) else ()
+
+    def sets(self, rank: int) -> tuple[_Option, ...]:
+        """This hand's candidate sets of ``rank``, in the order found."""
+        suits = self.rank_suits[rank]
+        return _set_table(rank, suits, self.jokers, self.width)[0] if suits & (suits - 1) else ()
+
+    def options(self, first: int) -> tuple[_Option, ...]:
+        """The candidates whose lowest card sits at position ``first`` (see :func:`_options`)."""
+        rank, suit = (first >> 2) + 1, first & 3
+        # Only the cards from ``first`` up can join it, save an ace, which may sit above the king.
+        ranks = self.suit_ranks[suit] if rank == 1 else self.suit_ranks[suit] & -(1 << rank)
+        suits = self.rank_suits[rank] & -(1 << suit)
+        return _options(first, ranks, suits, self.jokers, self.width)
+
+
+@lru_cache(maxsize=4 * _TABLES_KEPT)
+def _options(first: int, ranks: int, suits: int, jokers: int, width: int) -> tuple[_Option, ...]:
+    """The candidates whose lowest card sits at position ``first`` when its suit holds ``ranks`` and
+    its rank ``suits``: best score first, runs before sets among equal scores (the order in which the
+    search tries them, which decides between equally good answers)."""
+    rank, suit = (first >> 2) + 1, first & 3
+    shift = width * suit
+    found = [
+        _Option(
+            (run.naturals << shift) + run.jokers_vector,
+            run.score,
+            run.bound,
+            (tuple(4 * (r - 1) + suit for r in run.ranks), run.jokers),
+        )
+        for run in (_run_table(ranks, jokers, width)[1].get(rank, ()) if ranks & (ranks - 1) else ())
+    ]
+    if suits & (suits - 1):
+        found += _set_table(rank, suits, jokers, width)[1].get(suit, ())
+    found.sort(key=_best_first)
+    return tuple(found)
+
+
+def _candidates(hand: _Hand) -> list[Candidate]:
     found: list[Candidate] = []
     for suit in SUITS:
-        by_place = {card.rank: card for card in distinct if card.suit == suit}
-        if len(by_place) < 2:
-            continue
-        if 1 in by_place:
-            by_place[_HIGH_ACE] = by_place[1]
-        available = sum(1 << place for place in by_place)
-        for low, high, mask in _run_layouts(available, jokers):
-            cards = tuple(by_place[low + i] for i in range(high - low + 1) if mask >> i & 1)
-            found.append(Candidate(cards, high - low + 1 - len(cards), _run_points(low, high)))
+        bit = _SUIT_BIT[suit]
+        for run in hand.runs(bit):
+            cards = tuple(_CARD_AT[4 * (rank - 1) + bit] for rank in run.ranks)
+            found.append(Candidate(cards, run.jokers, run.points))
     for rank in range(1, 14):
-        cards_of_rank = sorted(
-            (card for card in distinct if card.rank == rank), key=lambda c: SUITS.index(c.suit)
-        )
-        for size in range(2, len(cards_of_rank) + 1):
-            for chosen in combinations(cards_of_rank, size):
-                for used in range(max(0, 3 - size), min(jokers, MAX_SET - size) + 1):
-                    found.append(Candidate(chosen, used, _card_points(rank) * (size + used)))
+        for option in hand.sets(rank):
+            positions, used = option.key
+            points = _card_points(rank) * (len(positions) + used)
+            found.append(Candidate(tuple(_CARD_AT[position] for position in positions), used, points))
     return found
 
 
@@ -155,14 +323,18 @@ def meld_candidates(cards: Iterable[Card], rules: RuleSet = _DEFAULT_RULES) -> l
     >>> sorted(str(c.meld()) for c in meld_candidates(parse_cards("5S 6S 7S 7H JK")))
     ['5S 6S 7S', '5S 6S 7S JK=8S', '5S 6S JK=7S', '5S JK=6S 7S', '6S 7S JK=8S', '7S 7H JK=7D']
     """
-    hand = list(cards)
-    naturals = [card for card in hand if not card.is_joker]
-    return _candidates(naturals, len(hand) - len(naturals))
+    return _candidates(_Hand(cards))
 
 
 def _score(points: int, jokers: int, cards: int) -> int:
     """More points first, then fewer jokers, then more cards: one integer so scores add up."""
     return (points << 20) - (jokers << 10) + cards
+
+
+_JOKER_BOUND = _score(_BEST_POINTS, 0, 1)
+"""The most a joker can add to a score: it may stand for an ace (R2)."""
+_UNIT_BOUND = (0, *(_score(_card_points(rank), 0, 1) for rank in range(1, 14)))
+"""By rank: the most one card can add to a score (R2)."""
 
 
 def melds_score(melds: Iterable[Meld]) -> tuple[int, int, int]:
@@ -184,48 +356,26 @@ def best_melds(cards: Iterable[Card], rules: RuleSet = _DEFAULT_RULES) -> list[M
     >>> [str(m) for m in best_melds(parse_cards("QS KS AS AH AD 2S 3S JK 9C"))]
     ['AS AH AD', 'QS KS JK=AS']
     """
-    hand = list(cards)
-    naturals = sorted(card for card in hand if not card.is_joker)
-    jokers = len(hand) - len(naturals)
-    if len(hand) < 3 or not naturals:
+    hand = _Hand(cards)
+    if sum(hand.counts.values()) + hand.jokers < 3 or not hand.counts:
         return []
-    return _Search(naturals, jokers).run()
+    return _Search(hand).run()
 
 
 class _Search:
-    """The hand as one integer (a few bits per distinct card, then the jokers), searched depth-first
-    from its first card: that card stays in the hand, or goes into a candidate that holds it.
-    Results are memoised per remaining hand; a candidate that cannot beat the best answer found so
-    far, even if every card left counted 11 (R2), is skipped, which keeps every result exact."""
+    """The hand as one integer (:class:`_Hand`), searched depth-first from its lowest card: that card
+    stays in the hand, or goes into a candidate that holds it. Results are memoised per remaining
+    hand; a candidate that cannot beat the best answer found so far, even if every card left counted
+    11 (R2), is skipped, which keeps every result exact. The candidates of a card are gathered the
+    first time the search reaches it, from tables shared by every hand of the same shape."""
 
-    def __init__(self, naturals: list[Card], jokers: int) -> None:
-        distinct = sorted(set(naturals))
-        most = max(max(naturals.count(card) for card in distinct), jokers)
-        self.width = width = max(4, most.bit_length() + 1)
-        self.index = {card: i for i, card in enumerate(distinct)}
-        self.joker_shift = width * len(distinct)
-        self.natural_mask = (1 << self.joker_shift) - 1
-        self.guard = sum(1 << (width * i + width - 1) for i in range(len(distinct) + 1))
-        self.unit_bound = [_score(_card_points(card.rank), 0, 1) for card in distinct]
-        self.by_first: list[list[tuple[int, int, int, Candidate]]] = [[] for _ in distinct]
-        for candidate in _candidates(naturals, jokers):
-            slots = [self.index[card] for card in candidate.naturals]
-            size = len(slots) + candidate.jokers
-            score = _score(candidate.points, candidate.jokers, size)
-            bound = sum(self.unit_bound[slot] for slot in slots) + candidate.jokers * _score(
-                _BEST_POINTS, 0, 1
-            )
-            self.by_first[min(slots)].append((self._vector(candidate), score, bound, candidate))
-        for options in self.by_first:
-            options.sort(key=lambda option: -option[1])
-        self.start = self._vector(Candidate(tuple(naturals), jokers, 0))
-        self.start_bound = sum(self.unit_bound[self.index[card]] for card in naturals)
-        self.start_bound += jokers * _score(_BEST_POINTS, 0, 1)
-        self.memo: dict[int, tuple[int, Candidate | None]] = {}
-
-    def _vector(self, candidate: Candidate) -> int:
-        slots = sum(1 << (self.width * self.index[card]) for card in candidate.naturals)
-        return slots + (candidate.jokers << self.joker_shift)
+    def __init__(self, hand: _Hand) -> None:
+        self.hand = hand
+        self.width = width = hand.width
+        self.natural_mask = (1 << (width * _POSITIONS)) - 1
+        self.guard = sum(1 << (width * i + width - 1) for i in range(_POSITIONS + 1))
+        self.options: dict[int, tuple[_Option, ...]] = {}
+        self.memo: dict[int, tuple[int, _Option | None]] = {}
 
     def _first(self, state: int) -> int:
         naturals_left = state & self.natural_mask
@@ -239,17 +389,22 @@ class _Search:
         if known is not None:
             return known[0]
         first = self._first(state)
+        options = self.options.get(first)
+        if options is None:
+            options = self.options[first] = self.hand.options(first)
         # Melds first, best-looking first, so that the bound prunes early; keeping the card last.
         best = -1
-        choice: Candidate | None = None
+        choice: _Option | None = None
         guarded = state | self.guard
-        for vector, score, cost, candidate in self.by_first[first]:
-            if score + bound - cost <= best or (guarded - vector) & self.guard != self.guard:
+        guard = self.guard
+        for option in options:
+            vector, score, cost, _ = option
+            if score + bound - cost <= best or (guarded - vector) & guard != guard:
                 continue
             value = score + self.solve(state - vector, bound - cost)
             if value > best:
-                best, choice = value, candidate
-        kept_bound = bound - self.unit_bound[first]
+                best, choice = value, option
+        kept_bound = bound - _UNIT_BOUND[(first >> 2) + 1]
         if kept_bound > best:
             value = self.solve(state - (1 << (self.width * first)), kept_bound)
             if value > best:
@@ -259,14 +414,14 @@ class _Search:
 
     def run(self) -> list[Meld]:
         """The melds of the best answer, in the order the search took them."""
-        self.solve(self.start, self.start_bound)
+        self.solve(self.hand.vector, self.hand.bound)
         melds: list[Meld] = []
-        state = self.start
+        state = self.hand.vector
         while state & self.natural_mask:
             _, choice = self.memo[state]
             if choice is None:
                 state -= 1 << (self.width * self._first(state))
                 continue
-            melds.append(choice.meld())
-            state -= self._vector(choice)
+            melds.append(_meld(choice.key))
+            state -= choice.vector
         return melds
