@@ -13,6 +13,7 @@ are nearly invisible on a dark theme; as text they take the text colour. ♥ and
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from bot.engine.cards import Card, card_codes, sort_by_rank, sort_by_suit
@@ -20,6 +21,18 @@ from bot.i18n import t
 
 TEXT_PRESENTATION = "\ufe0e"
 DARK_SUITS = ("♠", "♣")
+CACHED = 512
+"""Entries kept by each cache below: a deck has 54 codes, so texts and parses of every card fit."""
+
+# Every table and panel drawing formats dozens of cards: each card's text and parse are worked out
+# once (a Card is immutable, so one parsed Card can be shared). A bad code raises and is not kept.
+_parse = lru_cache(maxsize=CACHED)(Card.parse)
+
+
+@lru_cache(maxsize=CACHED)
+def _card_text(card: Card | str) -> str:
+    symbol = (card if isinstance(card, Card) else Card.parse(card)).symbol
+    return symbol + TEXT_PRESENTATION if symbol.endswith(DARK_SUITS) else symbol
 
 
 def card_text(card: Card | str) -> str:
@@ -28,20 +41,25 @@ def card_text(card: Card | str) -> str:
     >>> card_text("10H"), card_text("AS")
     ('10♥', 'A♠\ufe0e')
     """
-    symbol = (card if isinstance(card, Card) else Card.parse(card)).symbol
-    return symbol + TEXT_PRESENTATION if symbol.endswith(DARK_SUITS) else symbol
+    return _card_text(card)
 
 
 def cards_text(cards: Iterable[Card | str]) -> str:
     """Cards separated by spaces; a dash for none."""
-    text = " ".join(card_text(card) for card in cards)
+    text = " ".join(map(_card_text, cards))
     return text or t("cards.none")
+
+
+@lru_cache(maxsize=CACHED)
+def _sorted(codes: tuple[str, ...], sort: str) -> tuple[str, ...]:
+    cards = [_parse(code) for code in codes]
+    return tuple(card_codes(sort_by_rank(cards) if sort == "rank" else sort_by_suit(cards)))
 
 
 def sorted_codes(codes: Iterable[str], sort: str) -> list[str]:
     """Card codes sorted ``"suit"`` (♠ ♥ ♦ ♣, jokers last) or ``"rank"`` (A … K, jokers last)."""
-    cards = [Card.parse(code) for code in codes]
-    return card_codes(sort_by_rank(cards) if sort == "rank" else sort_by_suit(cards))
+    # A panel sorts the same hand for its text and its select, and again on the next click.
+    return list(_sorted(tuple(codes), sort))
 
 
 def hand_text(codes: Sequence[str], sort: str) -> str:
@@ -57,8 +75,8 @@ def hand_text(codes: Sequence[str], sort: str) -> str:
         return cards_text(ordered)
     groups: list[list[str]] = []
     for code in ordered:
-        suit = Card.parse(code).suit or "JK"
-        if groups and (Card.parse(groups[-1][0]).suit or "JK") == suit:
+        suit = _parse(code).suit or "JK"
+        if groups and (_parse(groups[-1][0]).suit or "JK") == suit:
             groups[-1].append(code)
         else:
             groups.append([code])

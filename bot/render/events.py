@@ -8,6 +8,7 @@ back at all: to the other seats an opening appears at once, "opened with … (40
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from bot.engine.cards import parse_cards
@@ -57,9 +58,21 @@ def _first_meld(game: Game, seat: int | None) -> str | None:
 
 
 def _meld_points(events: Sequence[TurnEvent]) -> int | None:
+    total = 0
+    for event in events:
+        points = _points_of(tuple(event.cards))
+        if points is None:
+            return None
+        total += points
+    return total
+
+
+@lru_cache(maxsize=256)
+def _points_of(codes: tuple[str, ...]) -> int | None:
     # A meld move never chooses where a joker goes, so make_meld gives back the meld as it was laid.
+    # Worked out once per meld: the opening stays in "the last move" until the next turn's moves.
     try:
-        return sum(make_meld(parse_cards(" ".join(e.cards))).points for e in events)
+        return make_meld(parse_cards(" ".join(codes))).points
     except (IllegalMove, ValueError):
         return None
 

@@ -1,7 +1,7 @@
 """The public table message: one per game, edited in place; My hand, Draw, Take discard.
 
 Built from ``match.view(None)``, the view of an onlooker who holds no hand, so nothing secret can
-reach the channel (R19).
+reach the channel (R19). One drawing asks the match for that view once and hands it to every part.
 """
 
 from __future__ import annotations
@@ -117,11 +117,15 @@ def _piles(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def table_embed(game: Game) -> discord.Embed:
-    """The table embed of a game whose match has begun (within every Discord limit)."""
+def table_embed(game: Game, view: dict[str, Any] | None = None) -> discord.Embed:
+    """The table embed of a game whose match has begun (within every Discord limit).
+
+    ``view`` is ``game.match.view(None)`` when the caller has it already.
+    """
     if game.match is None:
         raise ValueError("the table of a game that has not begun")
-    view = game.match.view(None)
+    if view is None:
+        view = game.match.view(None)
     embed = new_embed(round_title(game), _description(game, view))
     embed.add_field(name=t("table.seats"), value="\n".join(_seat_lines(game, view)), inline=False)
     embed.add_field(name=t("table.piles"), value=_piles(view), inline=False)
@@ -147,11 +151,15 @@ def table_embed(game: Game) -> discord.Embed:
     return check_embed(embed)
 
 
-def table_view(game: Game) -> discord.ui.View:
+def table_view(game: Game, view_data: dict[str, Any] | None = None) -> discord.ui.View:
     """My hand (while the game runs), Draw and Take discard (in a draw phase; Take discard needs a
-    discard pile). The service decides whose click counts."""
+    discard pile). The service decides whose click counts.
+
+    ``view_data`` is ``game.match.view(None)`` when the caller has it already.
+    """
     running = str(game.status) == "playing" and game.match is not None
-    view_data = game.match.view(None) if game.match is not None else None
+    if view_data is None and game.match is not None:
+        view_data = game.match.view(None)
     drawing = running and view_data is not None and view_data["phase"] == "draw"
     view = discord.ui.View(timeout=None)
     view.add_item(
@@ -191,12 +199,11 @@ def table_content(game: Game) -> str | None:
     >>> table_content(Game(id=1, guild_id=1, channel_id=1, host_id=1)) is None
     True
     """
-    if str(game.status) != "playing" or game.match is None:
+    # Whose turn it is is public: Game.to_play says what the onlooker's view would, without building it.
+    seat = game.to_play
+    if seat is None:
         return None
-    view = game.match.view(None)
-    if view["phase"] == "over":
-        return None
-    person = game.seats[match_seat(game, view["to_play"])]
+    person = game.seats[seat]
     if not person.is_person or person.away:
         return None
     return t("table.content.turn", mention=f"<@{person.user_id}>")
@@ -204,4 +211,7 @@ def table_content(game: Game) -> str | None:
 
 def table(game: Game) -> tuple[discord.Embed, discord.ui.View]:
     """The public table message of ``game``: the embed and its three buttons."""
-    return table_embed(game), table_view(game)
+    if game.match is None:
+        raise ValueError("the table of a game that has not begun")
+    view = game.match.view(None)
+    return table_embed(game, view), table_view(game, view)
