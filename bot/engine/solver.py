@@ -362,6 +362,12 @@ def best_melds(cards: Iterable[Card], rules: RuleSet = _DEFAULT_RULES) -> list[M
     return _Search(hand).run()
 
 
+@cache
+def _guard(width: int) -> int:
+    """The top bit of every ``width``-bit field: a field that lends it has gone below zero."""
+    return sum(1 << (width * i + width - 1) for i in range(_POSITIONS + 1))
+
+
 class _Search:
     """The hand as one integer (:class:`_Hand`), searched depth-first from its lowest card: that card
     stays in the hand, or goes into a candidate that holds it. Results are memoised per remaining
@@ -373,7 +379,7 @@ class _Search:
         self.hand = hand
         self.width = width = hand.width
         self.natural_mask = (1 << (width * _POSITIONS)) - 1
-        self.guard = sum(1 << (width * i + width - 1) for i in range(_POSITIONS + 1))
+        self.guard = _guard(width)
         self.options: dict[int, tuple[_Option, ...]] = {}
         self.memo: dict[int, tuple[int, _Option | None]] = {}
 
@@ -383,12 +389,13 @@ class _Search:
 
     def solve(self, state: int, bound: int) -> int:
         """The best score of the hand ``state``; ``bound`` is at least that score."""
-        if not state & self.natural_mask:
+        naturals_left = state & self.natural_mask
+        if not naturals_left:
             return 0
         known = self.memo.get(state)
         if known is not None:
             return known[0]
-        first = self._first(state)
+        first = ((naturals_left & -naturals_left).bit_length() - 1) // self.width
         options = self.options.get(first)
         if options is None:
             options = self.options[first] = self.hand.options(first)
