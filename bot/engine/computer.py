@@ -12,9 +12,10 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
-from bot.engine.cards import JOKER, Card, hand_points, parse_cards
+from bot.engine.cards import JOKER, Card, hand_points, new_deck, parse_cards
 from bot.engine.errors import IllegalMove
 from bot.engine.meld import Meld, make_meld
 from bot.engine.moves import Move
@@ -29,6 +30,17 @@ _LAY_OFF_JOKERS_AT = 3
 _CACHE_SIZE = 4096
 K = TypeVar("K")
 V = TypeVar("V")
+_CARDS: dict[str, Card] = {str(card): card for card in new_deck()}
+_CARD_ORDER = attrgetter("rank", "suit")
+"""Sorts cards as their own order does, without a Python call per comparison."""
+
+
+def _parse(codes: list[str]) -> list[Card]:
+    """The cards of a view's codes (the engine writes them canonical; anything else is parsed)."""
+    try:
+        return [_CARDS[code] for code in codes]
+    except KeyError:
+        return parse_cards(codes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +67,7 @@ class _Seat:
         return cls(
             rules=rules,
             phase=view["phase"],
-            hand=parse_cards(view["hand"]),
+            hand=_parse(view["hand"]),
             pending=[Meld.from_dict(entry) for entry in view.get("pending", [])],
             pending_points=int(view.get("pending_points", 0)),
             opened=bool(view["opened"][seat]),
@@ -90,6 +102,22 @@ def _rank_gap(a: int, b: int) -> int:
     return gap
 
 
+def _alone(card: Card, hand: Sequence[Card]) -> bool:
+    """Whether the natural ``card`` could join no meld with ``hand`` (R7-R9): no other suit of its rank,
+    and no card of its suit close enough for the jokers to bridge (a meld needs two naturals). Then
+    the best melds of ``hand`` plus ``card`` are those of ``hand``, the card left over."""
+    jokers = sum(other.is_joker for other in hand)
+    for other in hand:
+        if other.is_joker:
+            continue
+        if other.rank == card.rank:
+            if other.suit != card.suit:
+                return False
+        elif other.suit == card.suit and _rank_gap(other.rank, card.rank) <= jokers + 1:
+            return False
+    return True
+
+
 class _Memo(Generic[K, V]):
     """A dict of computed values that forgets everything once it holds ``size`` of them."""
 
@@ -106,6 +134,22 @@ class _Memo(Generic[K, V]):
                 self.values.clear()
             value = self.values[key] = compute()
             return value
+
+
+class _MeldFacts:
+    """A table meld's cards, and what the player learnt about them: which cards can be laid off on it
+    and which can take a joker's place. Both depend on the meld alone, so every player shares them."""
+
+    __slots__ = ("fits", "meld", "replaces")
+
+    def __init__(self, meld: Meld) -> None:
+        self.meld = meld
+        self.fits: dict[Card, bool] = {}
+        self.replaces: dict[Card, bool] = {}
+
+
+_MELD_FACTS: _Memo[tuple[str, tuple[str, ...], tuple[str, ...]], _MeldFacts] = _Memo(_CACHE_SIZE)
+"""By a table entry's kind, cards and stands-for codes."""
 
 
 class ComputerPlayer:
@@ -130,9 +174,9 @@ class ComputerPlayer:
         # Views repeat a lot from move to move (the same rules, table melds, hands), so parsing and
         # solving are memoised; that keeps a move at about a millisecond.
         self._rules: _Memo[tuple[tuple[str, Any], ...], RuleSet] = _Memo()
-        self._table: _Memo[tuple[Any, ...], tuple[TableMeld, dict[Card, bool]]] = _Memo()
+        self._table: _Memo[tuple[Any, ...], tuple[TableMeld, _MeldFacts]] = _Memo()
         self._best_melds: _Memo[tuple[tuple[Card, ...], RuleSet], tuple[Meld, ...]] = _Memo()
-        self._fits_now: dict[str, dict[Card, bool]] = {}  # by table meld id, for the current view
+        self._facts_now: dict[str, _MeldFacts] = {}  # by table meld id, for the current view
 
     # -- the public move ------------------------------------------------------------------------
 
@@ -142,7 +186,7 @@ class ComputerPlayer:
             tuple(sorted(view["rules"].items())), lambda: RuleSet.from_dict(view["rules"])
         )
         known = [self._table_meld(entry) for entry in view.get("table", [])]
-        self._fits_now = {tm.id: fits for tm, fits in known}
+        self._facts_now = {tm.id: facts for tm, facts in known}
         table = [tm for tm, _ in known]
         seat = _Seat.from_view(view, rules, table)
         if seat.phase == "draw":
@@ -166,6 +210,8 @@ class ComputerPlayer:
         if seat.opened and any(self._fits(tm, top) for tm in seat.table):
             return "discard"
         # The top card is worth its R12 lock only if it lowers what would be stuck in the hand.
+        if not top.is_joker and _alone(top, seat.hand):
+            return "stock"  # it would only add its own points to what is stuck
         if self._deadwood([*seat.hand, top], seat.rules) < self._deadwood(seat.hand, seat.rules):
             return "discard"
         return "stock"
@@ -298,18 +344,28 @@ class ComputerPlayer:
         return hand_points(hand) - hand_points(melded)
 
     def _best(self, hand: Iterable[Card], rules: RuleSet) -> tuple[Meld, ...]:
-        cards = tuple(sorted(hand))
+        cards = tuple(sorted(hand, key=_CARD_ORDER))
         return self._best_melds.get((cards, rules), lambda: tuple(best_melds(cards, rules)))
 
-    def _table_meld(self, entry: dict[str, Any]) -> tuple[TableMeld, dict[Card, bool]]:
-        """The table meld of a view entry, with the memo of which cards can be laid off on it."""
-        key = tuple(tuple(value) if isinstance(value, list) else value for value in entry.values())
-        return self._table.get(key, lambda: (TableMeld.from_dict(entry), {}))
+    def _table_meld(self, entry: dict[str, Any]) -> tuple[TableMeld, _MeldFacts]:
+        """The table meld of a view entry, with what is known of the cards that fit it."""
+        kind, cards, stands_for = entry["kind"], tuple(entry["cards"]), tuple(entry["stands_for"])
+        placed_by = tuple(entry["placed_by"])
+
+        def build() -> tuple[TableMeld, _MeldFacts]:
+            facts = _MELD_FACTS.get(
+                (kind, cards, stands_for),
+                lambda: _MeldFacts(Meld.from_dict({"kind": kind, "cards": cards, "stands_for": stands_for})),
+            )
+            return TableMeld(entry["id"], entry["owner"], facts.meld, placed_by), facts
+
+        key = (entry["id"], entry["owner"], kind, cards, stands_for, entry["points"], placed_by)
+        return self._table.get(key, build)
 
     # The table's own checks (TableMeld.extended / swapped) run too, so the player refuses exactly
     # what Round.lay_off and Round.swap_joker refuse; they raise ValueError, IllegalMove is one.
     def _fits(self, tm: TableMeld, card: Card) -> bool:
-        fits = self._fits_now[tm.id]
+        fits = self._facts_now[tm.id].fits
         known = fits.get(card)
         if known is None:
             try:
@@ -320,13 +376,17 @@ class ComputerPlayer:
             fits[card] = known
         return known
 
-    @staticmethod
-    def _replaces(tm: TableMeld, card: Card) -> bool:
-        try:
-            tm.swapped(tm.meld.swap_joker(card), tm.owner)
-        except ValueError:
-            return False
-        return True
+    def _replaces(self, tm: TableMeld, card: Card) -> bool:
+        replaces = self._facts_now[tm.id].replaces
+        known = replaces.get(card)
+        if known is None:
+            try:
+                tm.swapped(tm.meld.swap_joker(card), tm.owner)
+                known = True
+            except ValueError:
+                known = False
+            replaces[card] = known
+        return known
 
     @staticmethod
     def _meld_or_none(cards: Sequence[Card], rules: RuleSet) -> Meld | None:
