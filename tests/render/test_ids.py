@@ -83,6 +83,33 @@ def test_too_many_selected_cards_cannot_be_built() -> None:
         panel_id(1, "meld", 1, PanelState("suit", None, ("7H",) * 26))
 
 
+@pytest.mark.parametrize("game_id", [0, 7, BIG, 10**12, -1, True])
+@pytest.mark.parametrize("version", [0, BIG, 10**12, -3])
+@pytest.mark.parametrize("cards", [(), ("10H", "JK"), ("10H",) * 25, ("7H",) * 26])
+def test_a_panel_id_is_built_exactly_when_the_whole_id_parses_back(
+    game_id: int, version: int, cards: tuple[str, ...]
+) -> None:
+    # panel_id checks the parts of an id (the state once); the whole id's parse must agree.
+    state = PanelState("rank", "lay_off", cards)
+    whole = f"romme:{game_id}:takeback:{version}:{state.encode()}"
+    for _ in range(2):  # the second time, the state's check comes from the cache
+        if parse_custom_id(whole) is None:
+            with pytest.raises(ValueError):
+                panel_id(game_id, "takeback", version, state)
+        else:
+            assert panel_id(game_id, "takeback", version, state) == whole
+
+
+@pytest.mark.parametrize("game_id", [0, 7, BIG, 10**12, -1, True])
+def test_a_public_id_is_built_exactly_when_it_parses_back(game_id: int) -> None:
+    whole = f"romme:{game_id}:stop_yes"
+    if parse_custom_id(whole) is None:
+        with pytest.raises(ValueError):
+            public_id(game_id, "stop_yes")
+    else:
+        assert public_id(game_id, "stop_yes") == whole
+
+
 @pytest.mark.parametrize(
     "custom_id",
     [
