@@ -38,6 +38,15 @@ def _to_match_seats(result: RoundResult, round_seats: Sequence[int], n_seats: in
     )
 
 
+def _totals(history: Sequence[RoundResult], n_seats: int) -> list[int]:
+    """Each match seat's total over ``history``."""
+    totals = [0] * n_seats
+    for result in history:
+        for seat, score in enumerate(result.scores):
+            totals[seat] += score
+    return totals
+
+
 class Match:
     """Rounds of one table until a single highest total (R4, R6). Seats are ``0 .. n_seats - 1``; round
     seat ``i`` of the current round is match seat ``round_seats[i]``.
@@ -118,11 +127,7 @@ class Match:
     @property
     def totals(self) -> list[int]:
         """Each match seat's total over the finished rounds."""
-        totals = [0] * self.n_seats
-        for result in self.history:
-            for seat, score in enumerate(result.scores):
-                totals[seat] += score
-        return totals
+        return _totals(self.history, self.n_seats)
 
     def _leaders(self) -> list[int]:
         # In a tie-break only the tied seats are still in the race: a seat that sat out cannot win
@@ -157,6 +162,8 @@ class Match:
         ``"match"`` part; seats inside the round part are round seats (see ``round_seats``)."""
         inside = seat is not None and seat in self.round_seats
         view = self.round.view(self.round_seats.index(seat) if inside else None)
+        history = self.history
+        winner = self.winner
         view["match"] = {
             "seat": seat,
             "n_seats": self.n_seats,
@@ -165,10 +172,10 @@ class Match:
             "round_seats": list(self.round_seats),
             "dealer": self.dealer,
             "tiebreak": self.tiebreak,
-            "totals": self.totals,
-            "history": [result.to_dict() for result in self.history],
-            "over": self.over,
-            "winner": self.winner,
+            "totals": _totals(history, self.n_seats),
+            "history": [result.to_dict() for result in history],
+            "over": winner is not None,
+            "winner": winner,
         }
         return view
 

@@ -151,6 +151,39 @@ def round_from_dict(cls: type[Round], data: dict[str, Any], rng: random.Random |
     return rnd
 
 
+_VIEW_CACHE_SIZE = 4096
+_table_entries: dict[int, tuple[TableMeld, dict[str, Any]]] = {}
+_rules_entries: dict[RuleSet, dict[str, Any]] = {}
+
+
+def _table_entry(tm: TableMeld) -> dict[str, Any]:
+    """``tm.to_dict()``, built once per table meld: every view of every seat shows the same melds, and
+    a table meld never changes (a lay-off or swap puts a new one in its place). Keyed by identity,
+    the meld held so that its id is not reused; each view gets its own copy of the lists."""
+    known = _table_entries.get(id(tm))
+    if known is None:
+        if len(_table_entries) >= _VIEW_CACHE_SIZE:
+            _table_entries.clear()
+        known = _table_entries[id(tm)] = (tm, tm.to_dict())
+    entry = known[1]
+    return {
+        **entry,
+        "cards": [*entry["cards"]],
+        "stands_for": [*entry["stands_for"]],
+        "placed_by": [*entry["placed_by"]],
+    }
+
+
+def _rules_entry(rules: RuleSet) -> dict[str, Any]:
+    """A copy of ``rules.to_dict()``, built once per rule set."""
+    known = _rules_entries.get(rules)
+    if known is None:
+        if len(_rules_entries) >= _VIEW_CACHE_SIZE:
+            _rules_entries.clear()
+        known = _rules_entries[rules] = rules.to_dict()
+    return dict(known)
+
+
 def round_view(rnd: Round, seat: int | None) -> dict[str, Any]:
     """What ``seat`` sees (R19): its own hand and proposed melds, counts of the other hands and of the
     stock, the discard top, the table. ``seat`` ``None`` is an onlooker with no hand.
@@ -166,13 +199,13 @@ def round_view(rnd: Round, seat: int | None) -> dict[str, Any]:
         "dealer": rnd.dealer,
         "to_play": rnd.to_play,
         "phase": rnd.phase,
-        "rules": rnd.rules.to_dict(),
+        "rules": _rules_entry(rnd.rules),
         "hand": card_codes(rnd._hands[seat]) if own else [],
         "pending": [meld.to_dict() for meld in rnd._pending[seat]] if own else [],
         "pending_points": rnd.pending_points(seat) if own else 0,
         "hand_counts": [rnd.hand_count(s) for s in range(rnd.n_seats)],
         "opened": list(rnd._opened),
-        "table": [tm.to_dict() for tm in rnd._table],
+        "table": [_table_entry(tm) for tm in rnd._table],
         "stock_count": rnd.stock_count,
         "discard_top": _code(rnd.discard_top),
         "discard_count": rnd.discard_count,

@@ -158,3 +158,21 @@ def test_a_round_needs_its_dealer_and_seat_on_turn_among_its_seats() -> None:
         Round.deal(3, dealer=3)
     with pytest.raises(ValueError):
         Round.from_position(["5H", "6H"], "", "", to_play=2)
+
+
+def test_views_show_the_table_as_it_is_and_are_each_their_own_copy() -> None:
+    # R19: every view shows the current table; changing one view changes no other view
+    rnd = Round.from_position(
+        ["5H 6H 7H 8H 6C", "3D 4D 9S"], "", "QH KH", table=[(0, "3C 4C JK")], rules=RuleSet(opening=0)
+    )
+    first = rnd.view(0)
+    assert first["table"] == [tm.to_dict() for tm in rnd.table]
+    first["table"][0]["cards"].append("KD")
+    first["table"][0]["placed_by"][0] = 9
+    first["rules"]["opening"] = 120
+    again = rnd.view(1)
+    assert again["table"] == [tm.to_dict() for tm in rnd.table] and again["rules"]["opening"] == 0
+    rnd.draw(0, "stock")
+    rnd.lay_off(0, P("6C"), rnd.table[0].id)
+    assert rnd.view(1)["table"] == [tm.to_dict() for tm in rnd.table]
+    assert rnd.view(1)["table"][0]["cards"] == ["3C", "4C", "JK", "6C"]
