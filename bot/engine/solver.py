@@ -49,6 +49,7 @@ def _card_points(rank: int) -> int:
     return 11 if rank == 1 else min(rank, 10)
 
 
+@cache
 def _run_points(low: int, high: int) -> int:
     """R2/R10: the points of a run on places ``low..high``."""
     total = sum(min(place, 10) for place in range(max(low, 2), min(high, 13) + 1))
@@ -272,10 +273,10 @@ class _Hand:
     def options(self, first: int) -> tuple[_Option, ...]:
         """The candidates whose lowest card sits at position ``first`` (see :func:`_options`)."""
         rank, suit = (first >> 2) + 1, first & 3
-        # Only the cards from ``first`` up can join it, save an ace, which may sit above the king.
-        ranks = self.suit_ranks[suit] if rank == 1 else self.suit_ranks[suit] & -(1 << rank)
+        # Only the suits from ``first``'s up can join it in a set. (Runs keep every rank: one table
+        # per suit is built for all its cards, which is what a new hand costs.)
         suits = self.rank_suits[rank] & -(1 << suit)
-        return _options(first, ranks, suits, self.jokers, self.width)
+        return _options(first, self.suit_ranks[suit], suits, self.jokers, self.width)
 
 
 @lru_cache(maxsize=4 * _TABLES_KEPT)
