@@ -112,8 +112,8 @@ class RommeBot(commands.Bot):
 def create_bot(settings: Settings | None = None, **overrides: Any) -> RommeBot:
     """The bot, not logged in: ``settings`` (default: the defaults, NOT the environment) with
     ``overrides`` by keyword: ``database_path``, ``turn_timeout``, ``computer_delay``,
-    ``dev_guild_id``, ``log_level``, ``token``, ``game_seed``, ``table_edit_interval``. No token is
-    needed to build it; only to connect.
+    ``dev_guild_id``, ``log_level``, ``token``, ``game_seed``, ``table_edit_interval``,
+    ``table_edits_per_second``. No token is needed to build it; only to connect.
 
     Tests and benchmarks build the bot only through this; the command line passes the settings
     read by :func:`bot.config.load_settings`.

@@ -79,6 +79,9 @@ class Settings:
     table_edit_interval: float = 1.0
     """Seconds at least between two edits of the table message in one channel (Discord's rate
     limits); tests set 0. Not read from the environment."""
+    table_edits_per_second: float = 40.0
+    """Table edits a second for the whole bot (Discord's global limit is 50 REST calls a second);
+    tables with people go first; 0 means no limit. Not read from the environment."""
 
     def __post_init__(self) -> None:
         # object.__setattr__: the dataclass is frozen, and normalising here keeps one source of truth.
@@ -106,6 +109,10 @@ class Settings:
             "table_edit_interval",
             _seconds("table_edit_interval", self.table_edit_interval, allow_zero=True),
         )
+        rate = self.table_edits_per_second
+        if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 <= rate < math.inf:
+            raise ConfigError("table_edits_per_second", f"must be a number 0 or more, not {rate!r}")
+        set_(self, "table_edits_per_second", float(rate))
 
     def with_overrides(self, **overrides: Any) -> Settings:
         """A copy with some settings replaced (checked like the originals).

@@ -2,7 +2,9 @@
 round-end / match-end announcements.
 
 Edits are merged per channel: at most one edit a second, and the state drawn is the latest one when
-the edit goes out (a burst of computer moves costs one edit). The publisher is also the service's
+the edit goes out (a burst of computer moves costs one edit). Across channels, every edit takes a
+turn of the bot-wide :class:`~cogs.edit_budget.EditBudget` (tables with people first), which keeps a
+bot with hundreds of tables under Discord's global rate limit. The publisher is also the service's
 :class:`~bot.table_errors.TableListener`: changes made without a click (computer moves, timers) reach
 the channel through it. Discord faults never reach the service: a deleted table message is posted
 again (and its new id stored), a refused edit (403) is logged, and an edit that fails otherwise (a
@@ -21,6 +23,7 @@ import discord
 
 from bot.game import GameStatus
 from bot.render import lobby, match_end, round_end, table, table_content
+from cogs.edit_budget import EDITS_PER_SECOND, EditBudget
 
 if TYPE_CHECKING:
     from bot.client import RommeBot
@@ -81,6 +84,8 @@ def announcement(game: Game) -> tuple[list[discord.Embed], discord.ui.View]:
 class _Channel:
     last_edit: float = float("-inf")
     pending: Game | None = None
+    busy: bool = False
+    """An edit is on its way: waiting for the channel's second, for its turn, or going out."""
     task: asyncio.Task[None] | None = None
     shown: dict[int, int] = field(default_factory=dict)
 
@@ -88,12 +93,17 @@ class _Channel:
 class TablePublisher:
     """Keeps each game's table message up to date and announces round and match ends.
 
-    ``service`` is set by the cog once the table service exists (they need each other).
+    ``interval``: seconds between two edits of one channel; ``edits_per_second``: the bot-wide budget
+    of table edits (0: none). ``service`` is set by the cog once the table service exists (they need
+    each other).
     """
 
-    def __init__(self, bot: RommeBot, *, interval: float = EDIT_INTERVAL) -> None:
+    def __init__(
+        self, bot: RommeBot, *, interval: float = EDIT_INTERVAL, edits_per_second: float = EDITS_PER_SECOND
+    ) -> None:
         self.bot = bot
         self.interval = interval
+        self.budget = EditBudget(edits_per_second)
         self.service: TableService | None = None
         self._channels: dict[int, _Channel] = {}
         self._announced: set[tuple[int, int]] = set()
@@ -129,37 +139,53 @@ class TablePublisher:
 
     def update(self, game: Game) -> None:
         """Edit the table message of ``game`` soon: now if the channel had no edit in the last second,
-        else one second after the last edit, with whatever the game looks like then."""
+        else one second after the last edit, and in its turn of the bot-wide budget; whatever the
+        game looks like then is drawn."""
         if self._closed:
             return
         channel = self._channels.setdefault(game.channel_id, _Channel())
         channel.pending = game
-        if channel.task is not None and not channel.task.done():
+        if channel.busy:
             return
+        channel.busy = True
         delay = max(0.0, channel.last_edit + self.interval - time.monotonic())
-        channel.task = asyncio.get_running_loop().create_task(
-            self._flush(game.channel_id, delay), name=f"romme-table-{game.channel_id}"
-        )
-
-    async def _flush(self, channel_id: int, delay: float) -> None:
         if delay > 0:
-            await asyncio.sleep(delay)
+            channel.task = asyncio.get_running_loop().create_task(
+                self._after(game.channel_id, delay), name=f"romme-table-{game.channel_id}"
+            )
+        else:
+            self._ask_turn(game.channel_id)
+
+    async def _after(self, channel_id: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self._ask_turn(channel_id)
+
+    def _ask_turn(self, channel_id: int) -> None:
+        channel = self._channels[channel_id]
+        game = channel.pending
+        if game is None or channel.shown.get(game.id) == game.version:
+            channel.pending, channel.busy = None, False  # an answer drew it meanwhile
+            return
+        self.budget.request(channel_id, people=_people_play(game), edit=lambda: self._flush(channel_id))
+
+    async def _flush(self, channel_id: int) -> None:
         channel = self._channels[channel_id]
         game, channel.pending = channel.pending, None
-        if game is None or channel.shown.get(game.id) == game.version:
-            return
-        channel.last_edit = time.monotonic()
-        channel.shown[game.id] = game.version
         try:
-            await self.edit_table(game)
-        except Exception:
-            log.exception("game %s: the table message could not be updated", game.id)
-            # The message still shows an older state: draw it again after a pause, as the game is then.
-            channel.shown.pop(game.id, None)
-            channel.pending = channel.pending or game
-            await asyncio.sleep(RETRY_DELAY)
+            if game is None or channel.shown.get(game.id) == game.version:
+                return
+            channel.last_edit = time.monotonic()
+            channel.shown[game.id] = game.version
+            try:
+                await self.edit_table(game)
+            except Exception:
+                log.exception("game %s: the table message could not be updated", game.id)
+                # The message still shows an older state: draw it again after a pause, as the game is then.
+                channel.shown.pop(game.id, None)
+                channel.pending = channel.pending or game
+                await asyncio.sleep(RETRY_DELAY)
         finally:
-            channel.task = None
+            channel.busy = False
             if channel.pending is not None and not self._closed:
                 self.update(channel.pending)
 
@@ -202,3 +228,9 @@ class TablePublisher:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.budget.close()
+
+
+def _people_play(game: Game) -> bool:
+    """A person plays at this table (in the lobby too), not only computers and people who are away."""
+    return any(not seat.played_by_computer for seat in game.seats)

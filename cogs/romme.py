@@ -76,7 +76,11 @@ class Romme(
     def __init__(self, bot: RommeBot) -> None:
         self.bot = bot
         # Tests that do not look at the merging of edits turn it off (see /work/notes/requests-cog.md).
-        self.publisher = TablePublisher(bot, interval=bot.settings.table_edit_interval)
+        self.publisher = TablePublisher(
+            bot,
+            interval=bot.settings.table_edit_interval,
+            edits_per_second=bot.settings.table_edits_per_second,
+        )
         self.service: TableService | None = None
         self.clicks: Clicks | None = None
 
