@@ -90,6 +90,17 @@ async def wait_for(predicate: Callable[[], bool], timeout: float = 20.0) -> None
         await asyncio.sleep(0.001)
 
 
+async def committed(service: TableService, game: Game, timeout: float = 20.0) -> None:
+    """Wait until the game's last change is in the file: a computer's move is applied in memory
+    before its timer task's save has committed it."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while (record := await service.storage.get_game(game.id)) is None or record.version != game.version:
+        if loop.time() > end:
+            raise AssertionError("timed out waiting for the save")
+        await asyncio.sleep(0.001)
+
+
 def persons_turn_or_rest(game: Game) -> bool:
     """Nothing runs by itself now: a person is on turn (and not replaced), or no turn is played."""
     if game.status is not GameStatus.PLAYING or game.between_rounds:
@@ -121,6 +132,7 @@ async def play_to_the_end(service: TableService, game: Game, *, steps: int = 20_
     for _ in range(steps):
         await wait_for(lambda: persons_turn_or_rest(game))
         if game.status is not GameStatus.PLAYING:
+            await committed(service, game)
             return game
         if game.between_rounds:
             person = next(s.user_id for s in game.seats if s.is_person)
