@@ -130,29 +130,20 @@ _SUIT_BIT = {"C": 0, "D": 1, "H": 2, "S": 3}
 _SUITS_BY_BIT = "CDHS"
 _POSITIONS = 52
 _CARD_AT = tuple(Card(position // 4 + 1, _SUITS_BY_BIT[position % 4]) for position in range(_POSITIONS))
-_TABLES_KEPT = 8192
+_TABLES_KEPT = 2048
 """How many hand shapes of one suit keep their runs (a few hundred bytes to a few KB each)."""
 
 
-class _Run(NamedTuple):
-    """A candidate run of suit C (bit 0); another suit shifts ``naturals`` by its bit."""
-
-    naturals: int
-    jokers_vector: int
-    score: int
-    bound: int
-    ranks: tuple[int, ...]
-    jokers: int
-    points: int
-
-
-class _Option(NamedTuple):
-    """A candidate meld as the search uses it; ``key`` names its cards (see :func:`_meld`)."""
-
-    vector: int
-    score: int
-    bound: int
-    key: tuple[tuple[int, ...], int]
+# The tables are plain tuples of numbers, not named tuples: the garbage collector stops tracking
+# such tuples, so a full collection does not walk every cached candidate.
+_Run = tuple[int, int, int, int, tuple[int, ...], int, int]
+"""A candidate run of suit C (bit 0): its naturals' vector (another suit shifts it by its bit), its
+jokers' vector, score, bound, natural ranks in place order, jokers and points."""
+_Option = tuple[int, int, int, tuple[tuple[int, ...], int]]
+"""A candidate meld as the search uses it: vector, score, bound, and the key of :func:`_meld`."""
+_SCORE = 1
+_KEY = 3
+_RANKS = 4
 
 
 @lru_cache(maxsize=_TABLES_KEPT)
@@ -170,19 +161,19 @@ def _run_table(ranks: int, jokers: int, width: int) -> tuple[tuple[_Run, ...], d
         used = length - len(in_order)
         points = _run_points(low, high)
         runs.append(
-            _Run(
-                naturals=sum(1 << (width * 4 * (rank - 1)) for rank in in_order),
-                jokers_vector=used << joker_shift,
-                score=_score(points, used, length),
-                bound=sum(_UNIT_BOUND[rank] for rank in in_order) + used * _JOKER_BOUND,
-                ranks=in_order,
-                jokers=used,
-                points=points,
+            (
+                sum(1 << (width * 4 * (rank - 1)) for rank in in_order),
+                used << joker_shift,
+                _score(points, used, length),
+                sum(_UNIT_BOUND[rank] for rank in in_order) + used * _JOKER_BOUND,
+                in_order,
+                used,
+                points,
             )
         )
     by_first: dict[int, list[_Run]] = {}
     for run in runs:
-        by_first.setdefault(min(run.ranks), []).append(run)
+        by_first.setdefault(min(run[_RANKS]), []).append(run)
     for options in by_first.values():
         options.sort(key=_best_first)
     return tuple(runs), by_first
@@ -204,23 +195,23 @@ def _set_table(
             naturals = sum(1 << (width * position) for position in positions)
             for used in range(max(0, 3 - size), min(jokers, MAX_SET - size) + 1):
                 found.append(
-                    _Option(
-                        vector=naturals + (used << joker_shift),
-                        score=_score(_card_points(rank) * (size + used), used, size + used),
-                        bound=size * _UNIT_BOUND[rank] + used * _JOKER_BOUND,
-                        key=(positions, used),
+                    (
+                        naturals + (used << joker_shift),
+                        _score(_card_points(rank) * (size + used), used, size + used),
+                        size * _UNIT_BOUND[rank] + used * _JOKER_BOUND,
+                        (positions, used),
                     )
                 )
     by_first: dict[int, list[_Option]] = {}
     for option in found:
-        by_first.setdefault(min(option.key[0]) % 4, []).append(option)
+        by_first.setdefault(min(option[_KEY][0]) % 4, []).append(option)
     for options in by_first.values():
         options.sort(key=_best_first)
     return tuple(found), by_first
 
 
 def _best_first(option: _Run | _Option) -> int:
-    return -option.score
+    return -option[_SCORE]
 
 
 @lru_cache(maxsize=_TABLES_KEPT)
@@ -279,7 +270,7 @@ class _Hand:
         return _options(first, self.suit_ranks[suit], suits, self.jokers, self.width)
 
 
-@lru_cache(maxsize=4 * _TABLES_KEPT)
+@lru_cache(maxsize=2 * _TABLES_KEPT)
 def _options(first: int, ranks: int, suits: int, jokers: int, width: int) -> tuple[_Option, ...]:
     """The candidates whose lowest card sits at position ``first`` when its suit holds ``ranks`` and
     its rank ``suits``: best score first, runs before sets among equal scores (the order in which the
@@ -287,13 +278,10 @@ def _options(first: int, ranks: int, suits: int, jokers: int, width: int) -> tup
     rank, suit = (first >> 2) + 1, first & 3
     shift = width * suit
     found = [
-        _Option(
-            (run.naturals << shift) + run.jokers_vector,
-            run.score,
-            run.bound,
-            (tuple(4 * (r - 1) + suit for r in run.ranks), run.jokers),
+        ((naturals << shift) + jokers_vector, score, bound, (tuple(4 * (r - 1) + suit for r in ranks), used))
+        for naturals, jokers_vector, score, bound, ranks, used, _ in (
+            _run_table(ranks, jokers, width)[1].get(rank, ()) if ranks & (ranks - 1) else ()
         )
-        for run in (_run_table(ranks, jokers, width)[1].get(rank, ()) if ranks & (ranks - 1) else ())
     ]
     if suits & (suits - 1):
         found += _set_table(rank, suits, jokers, width)[1].get(suit, ())
@@ -305,12 +293,12 @@ def _candidates(hand: _Hand) -> list[Candidate]:
     found: list[Candidate] = []
     for suit in SUITS:
         bit = _SUIT_BIT[suit]
-        for run in hand.runs(bit):
-            cards = tuple(_CARD_AT[4 * (rank - 1) + bit] for rank in run.ranks)
-            found.append(Candidate(cards, run.jokers, run.points))
+        for *_, ranks, used, points in hand.runs(bit):
+            cards = tuple(_CARD_AT[4 * (rank - 1) + bit] for rank in ranks)
+            found.append(Candidate(cards, used, points))
     for rank in range(1, 14):
         for option in hand.sets(rank):
-            positions, used = option.key
+            positions, used = option[_KEY]
             points = _card_points(rank) * (len(positions) + used)
             found.append(Candidate(tuple(_CARD_AT[position] for position in positions), used, points))
     return found
@@ -430,6 +418,6 @@ class _Search:
             if choice is None:
                 state -= 1 << (self.width * self._first(state))
                 continue
-            melds.append(_meld(choice.key))
-            state -= choice.vector
+            melds.append(_meld(choice[_KEY]))
+            state -= choice[0]
         return melds
