@@ -12,7 +12,10 @@ noisy neighbour on the machine hurts both alike.
 The last line is one JSON object: action_p50_ms, action_p99_ms (every timed move click),
 draw_/meld_/discard_ p50 and p99, baseline_p50_ms, baseline_p99_ms, ratio_p50 (target ≤ 2.0),
 rest_calls_per_action (mean REST calls of one move click, target ≤ 2), rest_calls_max,
-rest_calls_per_select (the card select that comes before a Meld or Discard), samples.
+rest_calls_per_select (the card select that comes before a Meld or Discard), samples; and, to show
+where a move click's time goes, save_p50_ms: the median time of the move's save (the snapshot and the
+move log row, committed with ``synchronous = FULL``, i.e. an fsync) inside that click, measured by
+wrapping the table service's save step on the bot's own instance.
 """
 
 from __future__ import annotations
@@ -64,6 +67,8 @@ class Samples:
     latency: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
     rest: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
     baseline: list[float] = field(default_factory=list)
+    saves: list[float] = field(default_factory=list)
+    last_save: float = math.nan
 
     def enough(self, wanted: int) -> bool:
         return all(len(self.latency[kind]) >= wanted for kind in TIMED)
@@ -167,6 +172,8 @@ class Table:
         calls = len(self.log) - start
         if timed:
             samples.latency[kind].append(seconds)
+            samples.saves.append(samples.last_save)
+        samples.last_save = math.nan
         samples.rest[kind].append(calls)
         if result.response is not None and result.response.ephemeral:
             self.panels[person.id] = result.response
@@ -261,9 +268,23 @@ async def bot_block(samples: Samples, wanted: int, seed: int, folder: Path, bloc
         await bot.close()  # SimCord detaches the bot; closing it (and its database) is the owner's job
 
 
+def time_saves(tables: TableService, samples: Samples) -> None:
+    """Note how long each save of the table service takes (its own instance; nothing else changes)."""
+    save = tables._save
+
+    async def timed_save(game: Any, entries: list[Any]) -> Any:
+        began = time.perf_counter()
+        snapshot = await save(game, entries)
+        samples.last_save = time.perf_counter() - began
+        return snapshot
+
+    tables._save = timed_save  # type: ignore[method-assign]
+
+
 async def play_block(bot: Any, samples: Samples, wanted: int, seed: int) -> None:
     async with simcord.run(bot, settle_timeout=30) as env:
         log = time_requests(env)
+        time_saves(service(env), samples)
         guild = env.create_guild("Bench")
         people = [guild.add_member(env.create_user(name)) for name in ("ada", "bob")]
         game_no = 0
@@ -293,6 +314,7 @@ def summary(samples: Samples) -> dict[str, Any]:
         rest_calls_per_action=round(sum(rest) / len(rest), 3),
         rest_calls_max=max(rest),
         rest_calls_per_select=round(sum(samples.rest["select"]) / max(1, len(samples.rest["select"])), 3),
+        save_p50_ms=ms(median([s for s in samples.saves if not math.isnan(s)])),
         samples={kind: len(samples.latency[kind]) for kind in TIMED} | {"baseline": len(samples.baseline)},
     )
     return result
