@@ -67,12 +67,13 @@ class MoveTimer:
         self.measuring = False
         self._started: dict[int, float] = {}
         self._due: dict[int, float] = {}
+        self._applied: dict[int, float] = {}
         change, save, schedule = service._change, service._save, service._schedule
 
         async def timed_change(game_id: int, apply: Any, **options: Any) -> Any:
             def timed_apply(game: Any) -> Any:
                 now = time.perf_counter()
-                self._started[game.id] = now
+                self._started[game.id] = self._applied[game.id] = now
                 due = self._due.pop(game.id, None)
                 if due is not None and self.measuring and options.get("reason") == "computer":
                     self.lags.append(max(0.0, now - due))
@@ -90,7 +91,8 @@ class MoveTimer:
 
         def timed_schedule(game: Any) -> None:
             schedule(game)
-            self._due[game.id] = time.perf_counter() + computer_delay
+            # The bot counts the delay from the previous change (its apply), not from its save.
+            self._due[game.id] = self._applied.get(game.id, time.perf_counter()) + computer_delay
 
         service._change = timed_change  # type: ignore[method-assign]
         service._save = timed_save  # type: ignore[method-assign]

@@ -24,7 +24,8 @@ class TableService(TableCore):
     """All tables of one bot. Build it, ``await load()``, use it, ``await close()``.
 
     ``TableService(storage, *, computer_delay=1.0, clock=time.time, listener=None, rng_factory=None,
-    seed=None, next_round_delay=30.0)``: ``computer_delay`` seconds pass between two computer moves;
+    seed=None, next_round_delay=30.0)``: ``computer_delay`` seconds pass between two computer moves
+    (counted from when the previous change was made, not from when its save returned);
     ``clock`` gives epoch seconds for the persisted deadlines; ``rng_factory(key)`` makes the random
     source for a key such as ``"deal:<game>"`` or ``"computer:<game>:<version>"``, and ``seed`` is a
     shortcut for a seeded factory (tests, benchmarks: seeded games replay exactly, restarts included).

@@ -44,11 +44,11 @@ def _seeded_rngs(seed: int) -> Callable[[str], random.Random]:
 class TableCore:
     """The games of one bot in memory, their locks, saving and timers (see :class:`~bot.table.TableService`).
 
-    ``computer_delay`` seconds pass between two computer moves. ``clock`` gives epoch seconds for the
-    persisted deadlines. ``rng_factory(key)`` makes the random source for a key such as
-    ``"deal:<game>"`` or ``"computer:<game>:<version>"``; ``seed`` is a shortcut for a seeded factory
-    (tests, benchmarks: seeded games replay exactly, restarts included). The default is
-    ``random.SystemRandom`` (R19).
+    ``computer_delay`` seconds pass between two computer moves (from when the previous change was made).
+    ``clock`` gives epoch seconds for the persisted deadlines. ``rng_factory(key)`` makes the random
+    source for a key such as ``"deal:<game>"`` or ``"computer:<game>:<version>"``; ``seed`` is a
+    shortcut for a seeded factory (tests, benchmarks: seeded games replay exactly, restarts included).
+    The default is ``random.SystemRandom`` (R19).
     """
 
     def __init__(
@@ -74,6 +74,7 @@ class TableCore:
         self._saved: dict[int, dict[str, Any]] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._players: dict[int, ComputerPlayer] = {}
+        self._changed_at: dict[int, float] = {}
         self._timers = GameTimers()
 
     def get(self, game_id: int) -> Game:
@@ -101,6 +102,7 @@ class TableCore:
         self._saved.pop(game_id, None)
         self._locks.pop(game_id, None)
         self._players.pop(game_id, None)
+        self._changed_at.pop(game_id, None)
         self._timers.cancel(game_id)
 
     async def _create(self, game: Game) -> Game:
@@ -145,6 +147,7 @@ class TableCore:
                 result = apply(game)
                 if result is UNCHANGED:
                     return game
+                self._changed_at[game_id] = asyncio.get_running_loop().time()
                 entries: list[MoveEntry] = result if isinstance(result, list) else []
                 if game.running and game.match is not None and game.match.over:
                     game.status = GameStatus.FINISHED
@@ -264,7 +267,12 @@ class TableCore:
                 game.id, deadline - self._clock(), lambda: self._auto_next_round(game.id, version)
             )
         elif self._computer_turn(game):
-            self._timers.schedule(game.id, self.computer_delay, lambda: self._computer_step(game.id, version))
+            # Counted from when the change was made, not from when its save came back: saves committed
+            # together would otherwise line their tables up, and the next moves come due all at once.
+            changed = self._changed_at.get(game.id)
+            since = 0.0 if changed is None else asyncio.get_running_loop().time() - changed
+            delay = max(0.0, self.computer_delay - since)
+            self._timers.schedule(game.id, delay, lambda: self._computer_step(game.id, version))
         elif game.turn_deadline is not None:
             delay = game.turn_deadline - self._clock()
             self._timers.schedule(game.id, delay, lambda: self._turn_timeout(game.id, version))

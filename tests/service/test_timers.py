@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
@@ -143,3 +146,46 @@ async def test_a_next_round_click_and_the_timer_deal_once(make_service: ServiceF
     else:
         await wait_for(lambda: "next_round" in [reason for _, reason, _ in listener.calls])
     assert game.match is not None and game.match.round_no == 2
+
+
+@dataclass
+class TimedRecorder:
+    """A listener noting when (loop time) each computer move reached it, after its save."""
+
+    times: list[float] = field(default_factory=list)
+
+    async def game_changed(self, game: Game, *, reason: str) -> None:
+        if reason == "computer":
+            self.times.append(asyncio.get_running_loop().time())
+
+
+async def test_the_computers_pace_counts_from_the_move_not_from_its_slow_save(
+    make_service: ServiceFactory, db_path: Path
+) -> None:
+    # Saves that come back late (a busy disk, many tables committing together) must not push every
+    # later move back, or the tables whose saves were committed together would all move at once.
+    delay = 0.4
+    listener = TimedRecorder()
+    service = await make_service(computer_delay=delay, listener=listener)
+    game = await service.open_lobby(GUILD, CHANNEL, HOST, "Ada", computers=2, turn_timeout=600)
+    await service.begin(game.id, HOST)
+    assert game.to_play == 1  # two computer turns (seats 1 and 2) before Ada's (R5)
+    await wait_for(lambda: len(listener.times) >= 1)
+    # Another connection holds the write lock from 0.2 s to 0.7 s after that move: the next move is
+    # made at 0.4 s and its save waits until 0.7 s.
+    await asyncio.sleep(0.2)
+    other = sqlite3.connect(db_path, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        await asyncio.sleep(0.5)
+        other.execute("COMMIT")
+    finally:
+        other.close()
+    await wait_for(lambda: len(listener.times) >= 3 or not game.running or game.to_play == 0)
+    if len(listener.times) >= 3:
+        late, after = listener.times[1], listener.times[2]
+        assert late - listener.times[0] >= 0.6  # the save did wait for the lock
+        # The move after it is made 0.4 s after the late move was MADE (0.4 s), not after its save.
+        assert after - late < delay - 0.1
+    else:
+        pytest.fail("the computers' turns ended before three moves; pick another seed")
