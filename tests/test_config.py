@@ -81,6 +81,17 @@ def test_a_bad_value_names_its_setting(name: str, value: str) -> None:
     assert "\n" not in str(caught.value)
 
 
+@pytest.mark.parametrize("rate", [-1, "40", True, float("nan"), float("inf")])
+def test_a_bad_table_edit_budget_is_refused(rate: object) -> None:
+    with pytest.raises(ConfigError, match="table_edits_per_second must be a number 0 or more"):
+        Settings(table_edits_per_second=rate)  # type: ignore[arg-type]
+
+
+def test_the_table_edit_budget_defaults_under_discords_global_limit() -> None:
+    assert 0 < Settings().table_edits_per_second < 50
+    assert Settings(table_edits_per_second=0).table_edits_per_second == 0.0  # no limit
+
+
 def test_the_token_is_only_required_to_connect() -> None:
     settings = load_settings({}, dotenv_path=None)
     with pytest.raises(ConfigError, match=r"^DISCORD_TOKEN is not set"):
@@ -142,7 +153,16 @@ def test_from_bot_import_create_bot_works() -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["bot.config", "bot.__main__", "bot.client", "bot.storage", "bot.storage.errors", "bot.storage.records"],
+    [
+        "bot.config",
+        "bot.__main__",
+        "bot.client",
+        "bot.storage",
+        "bot.storage.errors",
+        "bot.storage.records",
+        "cogs.edit_budget",
+        "cogs.publisher",
+    ],
 )
 def test_docstring_examples(name: str) -> None:
     module = importlib.import_module(name)
