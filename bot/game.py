@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.rules import RuleSet
@@ -269,7 +268,7 @@ class Game:
             "channel_id": self.channel_id,
             "host_id": self.host_id,
             "status": str(self.status),
-            "rules": _rules_dict(self.rules),
+            "rules": self.rules.to_dict(),
             "computers": self.computers,
             "turn_timeout": self.turn_timeout,
             "seats": [seat.to_dict() for seat in self.seats],
@@ -316,18 +315,3 @@ class Game:
             stopped_by=data.get("stopped_by"),
             recorded_rounds=int(data.get("recorded_rounds", 0)),
         )
-
-
-@lru_cache(maxsize=64)
-def _frozen_rules_dict(rules: RuleSet) -> tuple[tuple[str, Any], ...]:
-    return tuple(rules.to_dict().items())
-
-
-def _rules_dict(rules: RuleSet) -> dict[str, Any]:
-    """``rules.to_dict()``, worked out once per rule set (a frozen value: the same rules, the same dict).
-
-    >>> _rules_dict(RuleSet(opening=30)) == RuleSet(opening=30).to_dict()
-    True
-    """
-    # A fresh dict each time: the caller owns the snapshot and may change it.
-    return dict(_frozen_rules_dict(rules))

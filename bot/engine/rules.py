@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 Scoring = Literal["melds", "penalty"]
@@ -47,13 +48,25 @@ class RuleSet:
             raise ValueError(f"rounds must be a whole number from 1 to 12, or None, not {self.rounds!r}")
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready copy of the rules."""
-        return asdict(self)
+        """A JSON-ready copy of the rules, the fields in their order; a new dict each time (the caller
+        may change it).
+
+        >>> RuleSet(opening=30).to_dict()["opening"]
+        30
+        """
+        return dict(_fields(self))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RuleSet:
         """Rebuild rules from :meth:`to_dict`; unknown keys are refused."""
         return cls(**data)
+
+
+@lru_cache(maxsize=256)
+def _fields(rules: RuleSet) -> tuple[tuple[str, Any], ...]:
+    # Saving a game and every seat's view ask for the rules after each move: asdict's recursion is
+    # worked out once per rule set. Safe to share: the rules are frozen and every value is a scalar.
+    return tuple(asdict(rules).items())
 
 
 def _whole(value: object) -> bool:

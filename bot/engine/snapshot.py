@@ -153,7 +153,6 @@ def round_from_dict(cls: type[Round], data: dict[str, Any], rng: random.Random |
 
 _VIEW_CACHE_SIZE = 4096
 _table_entries: dict[int, tuple[TableMeld, dict[str, Any]]] = {}
-_rules_entries: dict[RuleSet, dict[str, Any]] = {}
 
 
 def _table_entry(tm: TableMeld) -> dict[str, Any]:
@@ -174,16 +173,6 @@ def _table_entry(tm: TableMeld) -> dict[str, Any]:
     }
 
 
-def _rules_entry(rules: RuleSet) -> dict[str, Any]:
-    """A copy of ``rules.to_dict()``, built once per rule set."""
-    known = _rules_entries.get(rules)
-    if known is None:
-        if len(_rules_entries) >= _VIEW_CACHE_SIZE:
-            _rules_entries.clear()
-        known = _rules_entries[rules] = rules.to_dict()
-    return dict(known)
-
-
 def round_view(rnd: Round, seat: int | None) -> dict[str, Any]:
     """What ``seat`` sees (R19): its own hand and proposed melds, counts of the other hands and of the
     stock, the discard top, the table. ``seat`` ``None`` is an onlooker with no hand.
@@ -199,7 +188,7 @@ def round_view(rnd: Round, seat: int | None) -> dict[str, Any]:
         "dealer": rnd.dealer,
         "to_play": rnd.to_play,
         "phase": rnd.phase,
-        "rules": _rules_entry(rnd.rules),
+        "rules": rnd.rules.to_dict(),
         "hand": card_codes(rnd._hands[seat]) if own else [],
         "pending": [meld.to_dict() for meld in rnd._pending[seat]] if own else [],
         "pending_points": rnd.pending_points(seat) if own else 0,

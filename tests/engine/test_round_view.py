@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import asdict
 
 import pytest
 
@@ -176,3 +177,15 @@ def test_views_show_the_table_as_it_is_and_are_each_their_own_copy() -> None:
     rnd.lay_off(0, P("6C"), rnd.table[0].id)
     assert rnd.view(1)["table"] == [tm.to_dict() for tm in rnd.table]
     assert rnd.view(1)["table"][0]["cards"] == ["3C", "4C", "JK", "6C"]
+
+
+@pytest.mark.parametrize("rules", [RuleSet(), RuleSet(jokers=6, opening=0, scoring="penalty", rounds=3)])
+def test_the_rules_dict_is_the_asdict_one_and_each_call_its_own(rules: RuleSet) -> None:
+    # R19: views and saves show the rules as they are; the dict is worked out once per rule set, so a
+    # caller that changes its copy must not change the next one
+    first = rules.to_dict()
+    assert json.dumps(first) == json.dumps(asdict(rules))  # key order included
+    first["opening"] = 120
+    first["jokers"] = 2
+    assert rules.to_dict() == asdict(rules) and rules.to_dict() is not rules.to_dict()
+    assert RuleSet.from_dict(rules.to_dict()) == rules
