@@ -156,5 +156,7 @@ def test_a_seat_dict_is_the_asdict_one(seat: Seat) -> None:
 def test_an_event_dict_is_the_asdict_one_and_a_copy(event: TurnEvent) -> None:
     data = event.to_dict()
     assert json.dumps(data) == json.dumps(asdict(event))
+    cards = list(event.cards)
     data["cards"].append("2C")  # the snapshot's list is not the event's
+    assert event.cards == cards
     assert TurnEvent.from_dict(event.to_dict()) == event
