@@ -21,6 +21,7 @@ SNAPSHOT_VERSION = 2
 """The version :func:`round_to_dict` and ``Match.to_dict`` write. Version 1 (still read) kept the
 generator as a list of 625 integers, and a match kept it twice: once more inside its round."""
 READABLE_VERSIONS = frozenset({1, SNAPSHOT_VERSION})
+"""The snapshot versions :func:`check_version` lets through: this code's and the older one."""
 VIEW_VERSION = 1
 """The version of a seat's view (:func:`round_view`), which saves nothing and has not changed."""
 

@@ -126,12 +126,13 @@ def _run_layouts(available: int, max_jokers: int) -> Iterator[tuple[int, int, in
 
 # A natural card's position is its place in card order (rank, then suit C D H S), so the lowest bit of
 # a hand vector is its lowest card; a run of one suit moves to another suit by a shift.
-_SUIT_BIT = {"C": 0, "D": 1, "H": 2, "S": 3}
 _SUITS_BY_BIT = "CDHS"
+_SUIT_BIT = {suit: bit for bit, suit in enumerate(_SUITS_BY_BIT)}
 _POSITIONS = 52
 _CARD_AT = tuple(Card(position // 4 + 1, _SUITS_BY_BIT[position % 4]) for position in range(_POSITIONS))
 _TABLES_KEPT = 2048
-"""How many hand shapes of one suit keep their runs (a few hundred bytes to a few KB each)."""
+"""How many hand shapes of one suit keep their runs (a few hundred bytes to a few KB each), and of
+one rank their sets; the built melds are kept as many."""
 
 
 # The tables are plain tuples of numbers, not named tuples: the garbage collector stops tracking
@@ -179,7 +180,7 @@ def _run_table(ranks: int, jokers: int, width: int) -> tuple[tuple[_Run, ...], d
     return tuple(runs), by_first
 
 
-@cache
+@lru_cache(maxsize=_TABLES_KEPT)
 def _set_table(
     rank: int, suits: int, jokers: int, width: int
 ) -> tuple[tuple[_Option, ...], dict[int, list[_Option]]]:
