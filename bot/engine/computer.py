@@ -148,6 +148,19 @@ class _MeldFacts:
         self.replaces: dict[Card, bool] = {}
 
 
+def _learnt(known: dict[Card, bool], card: Card, attempt: Callable[[], object]) -> bool:
+    """Whether ``attempt`` with ``card`` succeeds, tried the first time and then read from ``known``."""
+    answer = known.get(card)
+    if answer is None:
+        try:
+            attempt()
+            answer = True
+        except ValueError:
+            answer = False
+        known[card] = answer
+    return answer
+
+
 _MELD_FACTS: _Memo[tuple[str, tuple[str, ...], tuple[str, ...]], _MeldFacts] = _Memo(_CACHE_SIZE)
 """By a table entry's kind, cards and stands-for codes."""
 
@@ -365,28 +378,16 @@ class ComputerPlayer:
     # The table's own checks (TableMeld.extended / swapped) run too, so the player refuses exactly
     # what Round.lay_off and Round.swap_joker refuse; they raise ValueError, IllegalMove is one.
     def _fits(self, tm: TableMeld, card: Card) -> bool:
-        fits = self._facts_now[tm.id].fits
-        known = fits.get(card)
-        if known is None:
-            try:
-                tm.extended(tm.meld.extend([card]), tm.owner)
-                known = True
-            except ValueError:
-                known = False
-            fits[card] = known
-        return known
+        """Whether ``card`` can be laid off on ``tm`` (R15)."""
+        return _learnt(
+            self._facts_now[tm.id].fits, card, lambda: tm.extended(tm.meld.extend([card]), tm.owner)
+        )
 
     def _replaces(self, tm: TableMeld, card: Card) -> bool:
-        replaces = self._facts_now[tm.id].replaces
-        known = replaces.get(card)
-        if known is None:
-            try:
-                tm.swapped(tm.meld.swap_joker(card), tm.owner)
-                known = True
-            except ValueError:
-                known = False
-            replaces[card] = known
-        return known
+        """Whether ``card`` can take the place of a joker of ``tm`` (R16)."""
+        return _learnt(
+            self._facts_now[tm.id].replaces, card, lambda: tm.swapped(tm.meld.swap_joker(card), tm.owner)
+        )
 
     @staticmethod
     def _meld_or_none(cards: Sequence[Card], rules: RuleSet) -> Meld | None:
