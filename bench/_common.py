@@ -6,6 +6,7 @@ Nothing here changes the bot: the benchmarks build it with ``create_bot`` and dr
 
 from __future__ import annotations
 
+import json
 import logging
 import math
 import resource
@@ -163,3 +164,11 @@ def quiet() -> None:
 def ms(seconds: float) -> float:
     """Seconds as milliseconds rounded to 3 decimals (``nan`` stays ``nan``)."""
     return round(seconds * 1000, 3) if not math.isnan(seconds) else seconds
+
+
+def report(result: dict[str, Any]) -> dict[str, Any]:
+    """Print ``result`` one figure a line for people, then as one JSON object, the last line; return it."""
+    for key, value in result.items():
+        print(f"{key}: {value}")
+    print(json.dumps(result))
+    return result

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import math
 import random
 import sys
@@ -48,6 +47,7 @@ from bench._common import (
     option_values,
     percentile,
     quiet,
+    report,
     time_requests,
 )
 from bot import create_bot
@@ -339,10 +339,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             asyncio.run(baseline_block(samples, wanted * len(TIMED) - len(samples.baseline)))
             asyncio.run(bot_block(samples, wanted, args.seed + 1000 * block, Path(folder), block))
     result = summary(samples)
-    for key, value in result.items():
-        print(f"{key}: {value}")
-    print(json.dumps(result))
-    return result
+    return report(result)
 
 
 if __name__ == "__main__":

@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextvars
-import json
 import math
 import sys
 import tempfile
@@ -43,7 +42,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import simcord
 
-from bench._common import TimedRequests, is_message_edit, median, ms, percentile, quiet, rss_mb, time_requests
+from bench._common import (
+    TimedRequests,
+    is_message_edit,
+    median,
+    ms,
+    percentile,
+    quiet,
+    report,
+    rss_mb,
+    time_requests,
+)
 from bot import create_bot
 from bot.client import RommeBot
 from bot.process import tune_gc
@@ -280,10 +289,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         result = asyncio.run(
             run(args.games, args.seconds, args.computer_delay, args.seed, Path(folder), args.clicks)
         )
-    for key, value in result.items():
-        print(f"{key}: {value}")
-    print(json.dumps(result))
-    return result
+    return report(result)
 
 
 if __name__ == "__main__":
