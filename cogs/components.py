@@ -9,7 +9,7 @@ every class whose template matches), and :class:`Malformed` answers any other ``
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 import discord
 
@@ -61,6 +61,16 @@ class _RommeItem:
 
     custom: CustomId | None
 
+    def __init__(self, item: discord.ui.Item[Any]) -> None:
+        super().__init__(item)  # type: ignore[call-arg]  # the DynamicItem after this mixin
+        self.custom = parse_custom_id(item.custom_id)  # type: ignore[attr-defined]
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(item)
+
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data = interaction.data or {}
         values = [v for v in data.get("values", []) if isinstance(v, str)]  # type: ignore[union-attr]
@@ -68,15 +78,7 @@ class _RommeItem:
 
 
 class _Button(_RommeItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
-    def __init__(self, item: discord.ui.Button[Any]) -> None:
-        super().__init__(item)
-        self.custom = parse_custom_id(item.custom_id)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> _Button:
-        return cls(item)  # type: ignore[arg-type]
+    """A button matched by its custom id alone."""
 
 
 class LobbyButton(_Button, template=LOBBY_TEMPLATE):
@@ -105,16 +107,6 @@ class PanelButton(_Button, template=PANEL_BUTTON_TEMPLATE):
 
 class PanelSelect(_RommeItem, discord.ui.DynamicItem[discord.ui.Select[Any]], template=PANEL_SELECT_TEMPLATE):
     """The hand panel's card multi-select and its target-meld select."""
-
-    def __init__(self, item: discord.ui.Select[Any]) -> None:
-        super().__init__(item)
-        self.custom = parse_custom_id(item.custom_id)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> PanelSelect:
-        return cls(item)  # type: ignore[arg-type]
 
 
 class Malformed(_Button, template=MALFORMED_TEMPLATE):
