@@ -52,9 +52,9 @@ from bench._common import (
 )
 from bot import create_bot
 from bot.engine.computer import ComputerPlayer
-from bot.game import Game
 from bot.render.ids import Target, lay_off_option
-from bot.table import TableService
+from bot.service import TableService
+from bot.service.game import Game
 
 TIMED = ("draw", "meld", "discard")
 EDIT_INTERVAL = 1.0  # production's merge window for table edits (Settings.table_edit_interval)

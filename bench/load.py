@@ -56,7 +56,7 @@ from bench._common import (
 from bot import create_bot
 from bot.client import RommeBot
 from bot.process import tune_gc
-from bot.table import TableService
+from bot.service import TableService
 
 TABLES_PER_GUILD = 100
 PAUSED = 3600.0

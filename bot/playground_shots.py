@@ -34,7 +34,7 @@ from bot.playground_session import Playground, PlaygroundOptions
 if TYPE_CHECKING:
     import discord
 
-    from bot.game import Game
+    from bot.service.game import Game
 
 FIRST_SEED = 1
 SEED_ATTEMPTS = 40

@@ -27,12 +27,12 @@ from bot.render import (
     refusal,
     refusal_for,
 )
-from bot.table import TableError
+from bot.service import TableError
 from cogs.publisher import announcement, detached, round_over_now, table_message
 
 if TYPE_CHECKING:
-    from bot.game import Game
-    from bot.table import TableService
+    from bot.service import TableService
+    from bot.service.game import Game
     from cogs.publisher import TablePublisher
 
 log = logging.getLogger(__name__)

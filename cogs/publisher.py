@@ -5,7 +5,7 @@ Edits are merged per channel: at most one edit a second, and the state drawn is 
 the edit goes out (a burst of computer moves costs one edit). Across channels, every edit takes a
 turn of the bot-wide :class:`~cogs.edit_budget.EditBudget` (tables with people first), which keeps a
 bot with hundreds of tables under Discord's global rate limit. The publisher is also the service's
-:class:`~bot.table_errors.TableListener`: changes made without a click (computer moves, timers) reach
+:class:`~bot.service.errors.TableListener`: changes made without a click (computer moves, timers) reach
 the channel through it. Discord faults never reach the service: a deleted table message is posted
 again (and its new id stored), a refused edit (403) is logged, and an edit that fails otherwise (a
 rate limit, a Discord error) is made again a few seconds later; the game goes on either way.
@@ -21,14 +21,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.game import GameStatus
 from bot.render import lobby, match_end, round_end, table, table_content
+from bot.service.game import GameStatus
 from cogs.edit_budget import EDITS_PER_SECOND, EditBudget
 
 if TYPE_CHECKING:
     from bot.client import RommeBot
-    from bot.game import Game
-    from bot.table import TableService
+    from bot.service import TableService
+    from bot.service.game import Game
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +52,7 @@ def table_message(game: Game) -> tuple[str | None, list[discord.Embed], discord.
     """What the table message of ``game`` shows now: the lobby, the table, or (stopped) the results;
     the content calls the person on turn (``None`` clears it when an edit sends it).
 
-    >>> from bot.game import Game
+    >>> from bot.service.game import Game
     >>> content, embeds, view = table_message(Game(id=3, guild_id=1, channel_id=2, host_id=4))
     >>> content, embeds[0].footer.text
     (None, 'Game 3')

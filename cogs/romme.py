@@ -2,7 +2,7 @@
 
 The names, options, choices and ranges are pinned by ``tests/snapshots/commands.json``: a change
 there is a change to what every server sees, so it must be deliberate. Each command is thin: it asks
-the table service (:mod:`bot.table`) and answers with what :mod:`bot.render` draws. Clicks are handled
+the table service (:mod:`bot.service.tables`) and answers with what :mod:`bot.render` draws. Clicks are handled
 by :mod:`cogs.clicks` through the persistent components of :mod:`cogs.components`.
 """
 
@@ -28,14 +28,14 @@ from bot.render import (
     standings,
     stop_confirm,
 )
-from bot.table import TableError, TableService
+from bot.service import TableError, TableService
 from cogs.clicks import Clicks, answer_privately
 from cogs.components import ITEMS
 from cogs.publisher import TablePublisher, table_message
 
 if TYPE_CHECKING:
     from bot.client import RommeBot
-    from bot.game import Game
+    from bot.service.game import Game
 
 log = logging.getLogger(__name__)
 

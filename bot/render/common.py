@@ -16,7 +16,7 @@ from bot.engine.rules import RuleSet
 from bot.i18n import t
 
 if TYPE_CHECKING:
-    from bot.game import Game
+    from bot.service.game import Game
 
 MAX_FIELDS = 25
 MAX_FIELD_VALUE = 1024

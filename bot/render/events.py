@@ -19,7 +19,7 @@ from bot.render.cards import card_text, cards_text
 from bot.render.common import join_words, match_seat, seat_name
 
 if TYPE_CHECKING:
-    from bot.game import Game, TurnEvent
+    from bot.service.game import Game, TurnEvent
 
 
 def event_phrase(event: TurnEvent) -> str:

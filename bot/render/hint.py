@@ -14,7 +14,7 @@ from bot.render.cards import cards_text
 from bot.render.common import check_embed, new_embed
 
 if TYPE_CHECKING:
-    from bot.game import Game
+    from bot.service.game import Game
 
 
 def hint(game: Game, seat: int) -> discord.Embed:

@@ -11,7 +11,7 @@ from bot.render.common import check_embed, clip, house_rule_lines, new_embed, se
 from bot.render.ids import public_id
 
 if TYPE_CHECKING:
-    from bot.game import Game
+    from bot.service.game import Game
 
 MAX_SEATS = 6
 MIN_SEATS = 2

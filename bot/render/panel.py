@@ -21,7 +21,7 @@ from bot.render.ids import MAX_SELECTED, Mode, PanelState, Sort, Target, card_op
 from bot.render.targets import lay_off_targets, swap_targets
 
 if TYPE_CHECKING:
-    from bot.game import Game
+    from bot.service.game import Game
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from bot.render.ids import public_id
 
 if TYPE_CHECKING:
     from bot.engine.scoring import RoundResult
-    from bot.game import Game
+    from bot.service.game import Game
 
 NAME_WIDTH = 40
 

@@ -12,7 +12,7 @@ from bot.render.common import check_embed, clip, line_fields, new_embed, seat_na
 from bot.render.results import final_places
 
 if TYPE_CHECKING:
-    from bot.game import Game
+    from bot.service.game import Game
     from bot.storage.records import PlayerStats
 
 COLUMN = 8

@@ -11,7 +11,7 @@ from bot.i18n import t
 from bot.render.common import check_embed, house_rule_lines, new_embed
 
 if TYPE_CHECKING:
-    from bot.game import Game
+    from bot.service.game import Game
 
 
 def rules_summary(game: Game | None) -> discord.Embed:

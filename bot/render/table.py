@@ -29,7 +29,7 @@ from bot.render.events import last_move_text
 from bot.render.ids import public_id
 
 if TYPE_CHECKING:
-    from bot.game import Game
+    from bot.service.game import Game
 
 NAME_WIDTH = 40
 """Names are cut here in lists, so six seats always fit one field."""
@@ -195,7 +195,7 @@ def table_content(game: Game) -> str | None:
     Unlike a mention in an embed, one in the content always shows as the name (and pings on a new
     message). A seat the computer plays (a computer, a person who left or is away) is not called.
 
-    >>> from bot.game import Game
+    >>> from bot.service.game import Game
     >>> table_content(Game(id=1, guild_id=1, channel_id=1, host_id=1)) is None
     True
     """

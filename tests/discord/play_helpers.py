@@ -19,9 +19,9 @@ from bot import create_bot
 from bot.client import RommeBot
 from bot.engine.computer import ComputerPlayer
 from bot.engine.moves import Move
-from bot.game import Game
 from bot.render.ids import Target, lay_off_option, parse_custom_id
-from bot.table import TableService
+from bot.service import TableService
+from bot.service.game import Game
 
 SEED = 11
 

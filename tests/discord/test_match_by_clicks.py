@@ -3,7 +3,7 @@ the round-end and match-end messages, /romme score. Two people and one computer 
 
 from __future__ import annotations
 
-from bot.game import GameStatus
+from bot.service.game import GameStatus
 from tests.discord.play_helpers import Player, Room, game_in, table_message
 
 

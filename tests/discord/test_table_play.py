@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.game import GameStatus
+from bot.service.game import GameStatus
 from tests.discord.play_helpers import Player, Room, begin, component, game_in, table_message, texts
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.game import AWAY_AFTER
+from bot.service.game import AWAY_AFTER
 from tests.discord.play_helpers import Player, Room, begin, game_in, seeded_bot, table_message, texts
 
 

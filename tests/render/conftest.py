@@ -11,8 +11,8 @@ import pytest
 from bot.engine.match import Match
 from bot.engine.round import Round
 from bot.engine.rules import RuleSet
-from bot.game import Game, GameStatus, Seat
 from bot.i18n import set_strict
+from bot.service.game import Game, GameStatus, Seat
 from tests.render.render_helpers import GameFactory, make_seats
 
 

@@ -21,12 +21,12 @@ from typing import Any
 from bot.engine.computer import ComputerPlayer
 from bot.engine.match import Match
 from bot.engine.rules import RuleSet
-from bot.game import Game, GameStatus, Seat
 from bot.render.panel import hand_panel
 from bot.render.table import table, table_content
 from bot.render.targets import lay_off_targets, swap_targets
-from bot.table_computer import play_computer_move
-from bot.table_events import add_events, move_events, table_ids
+from bot.service.computer import play_computer_move
+from bot.service.events import add_events, move_events, table_ids
+from bot.service.game import Game, GameStatus, Seat
 
 PINS = Path(__file__).with_name("pinned_drawings.json")
 DEADLINE = 1_000_000.0

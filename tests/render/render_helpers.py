@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.game import Game, Seat
+from bot.service.game import Game, Seat
 
 GameFactory = Callable[..., Game]
 """The ``game_at`` fixture: ``game_at(round_, *, seats, round_no, round_seats, n_seats, finished)``."""

@@ -13,7 +13,7 @@ from bot.engine.errors import IllegalMove
 from bot.i18n import CATALOGS, set_strict, t
 from bot.i18n.en import MESSAGES
 from bot.render.refusal import error_text, refusal_for
-from bot.table import TABLE_ERROR_CODES, TableError
+from bot.service import TABLE_ERROR_CODES, TableError
 
 ROOT = Path(__file__).resolve().parents[2]
 RAISE = re.compile(r'IllegalMove\(\s*"(?P<code>[^"]+)"\s*,\s*"(?P<rule>R\d+)"')

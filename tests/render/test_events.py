@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.game import TURN_EVENT_KINDS, Game, TurnEvent
 from bot.render.events import event_phrase, last_move_text
+from bot.service.game import TURN_EVENT_KINDS, Game, TurnEvent
 from tests.render.render_helpers import make_seats
 
 

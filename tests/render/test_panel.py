@@ -6,9 +6,9 @@ import discord
 
 from bot.engine.cards import Card, parse_cards
 from bot.engine.round import Round
-from bot.game import Game
 from bot.render.ids import PanelState, parse_custom_id, parse_target_value
 from bot.render.panel import hand_panel
+from bot.service.game import Game
 from tests.render.render_helpers import GameFactory, by_label, components, embed_text, selects, visible
 
 MOVES = ("Draw", "Take discard", "Meld", "Lay off", "Swap joker", "Discard", "Take back")

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from bot.game import Game
+from bot.service.game import Game
 from tests.render.pinned_states import PINS, canonical, digests, drawings, pinned_games
 
 PINNED = json.loads(PINS.read_text(encoding="utf-8"))

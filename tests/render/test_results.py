@@ -6,13 +6,13 @@ from bot.engine.cards import parse_cards
 from bot.engine.round import Round
 from bot.engine.rules import RuleSet
 from bot.engine.scoring import RoundResult
-from bot.game import Game, GameStatus, Seat
 from bot.render.hint import hint
 from bot.render.ids import parse_custom_id
 from bot.render.lobby import lobby
 from bot.render.results import match_end, round_end
 from bot.render.scores import leaderboard, player_record, standings
 from bot.render.summary import rules_summary
+from bot.service.game import Game, GameStatus, Seat
 from bot.storage.records import PlayerStats
 from tests.render.render_helpers import GameFactory, by_label, embed_text, make_seats
 

@@ -6,10 +6,10 @@ import discord
 
 from bot.engine.cards import parse_cards
 from bot.engine.round import Round
-from bot.game import GameStatus, Seat, TurnEvent
 from bot.render.common import check_embed
 from bot.render.ids import parse_custom_id
 from bot.render.table import table, table_content
+from bot.service.game import GameStatus, Seat, TurnEvent
 from tests.render.render_helpers import GameFactory, by_label, embed_text, make_seats
 
 SUITS = "SHDC"

@@ -11,13 +11,13 @@ import discord
 from bot.engine.computer import ComputerPlayer
 from bot.engine.match import Match
 from bot.engine.rules import RuleSet
-from bot.game import Game, GameStatus
 from bot.render.common import check_embed
 from bot.render.ids import cards_from_option_values, parse_custom_id
 from bot.render.panel import hand_panel
 from bot.render.results import match_end, round_end
 from bot.render.scores import standings
 from bot.render.table import table
+from bot.service.game import Game, GameStatus
 from tests.render.render_helpers import components, make_seats, selects
 
 

@@ -22,7 +22,7 @@ from simcord.results import InteractionResult
 
 from bot import create_bot
 from bot.client import RommeBot
-from bot.game import Game
+from bot.service.game import Game
 
 SEED = 23
 DECK_SIZE = 108

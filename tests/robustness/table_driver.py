@@ -17,8 +17,8 @@ import simcord
 
 from bot.engine.computer import ComputerPlayer
 from bot.engine.moves import Move
-from bot.game import Game
 from bot.render.ids import Target, lay_off_option, parse_custom_id
+from bot.service.game import Game
 from tests.discord.play_helpers import component, game_in, option_values, table_message
 from tests.robustness.robust_helpers import is_refusal
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import simcord
 
-from bot.game import Game
+from bot.service.game import Game
 from cogs.publisher import table_message as drawn_table
 from tests.discord.play_helpers import game_in, table_message
 from tests.robustness.robust_helpers import DECK_SIZE, Hall, card_count, move_log, state

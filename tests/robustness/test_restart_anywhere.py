@@ -17,7 +17,7 @@ import pytest
 import simcord
 
 from bot.client import RommeBot
-from bot.game import GameStatus
+from bot.service.game import GameStatus
 from tests.robustness.robust_helpers import Hall, make_bot, move_log, state, tables
 from tests.robustness.table_driver import TableDriver
 

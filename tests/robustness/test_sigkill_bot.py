@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.game import Game
+from bot.service.game import Game
 from bot.storage import Storage
 
 CHILD = Path(__file__).resolve().parent / "crash_child.py"

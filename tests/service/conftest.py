@@ -12,10 +12,10 @@ import pytest
 
 from bot.engine.computer import ComputerPlayer
 from bot.engine.errors import IllegalMove
-from bot.game import Game, GameStatus
+from bot.service import TableService
+from bot.service.computer import computer_moves
+from bot.service.game import Game, GameStatus
 from bot.storage import Storage
-from bot.table import TableService
-from bot.table_computer import computer_moves
 
 HOST, BOB, CAROL, STRANGER = 101, 102, 103, 999
 GUILD, CHANNEL = 1, 10
@@ -33,7 +33,7 @@ class FakeClock:
 
 @dataclass
 class Recorder:
-    """A :class:`~bot.table.TableListener` that keeps every call."""
+    """A :class:`~bot.service.tables.TableListener` that keeps every call."""
 
     calls: list[tuple[int, str, int]] = field(default_factory=list)
 

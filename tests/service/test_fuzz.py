@@ -9,9 +9,9 @@ import pytest
 from bot.engine.cards import Card, new_deck
 from bot.engine.errors import IllegalMove
 from bot.engine.moves import Move
-from bot.game import Game, GameStatus
+from bot.service import TableError, TableService
+from bot.service.game import Game, GameStatus
 from bot.storage import Storage
-from bot.table import TableError, TableService
 
 from .conftest import BOB, CAROL, CHANNEL, GUILD, HOST, STRANGER, ServiceFactory, play_person_move
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from bot.engine.rules import RuleSet
-from bot.game import SNAPSHOT_FORMAT, Game, Seat, TurnEvent
-from bot.table import TableService
+from bot.service import TableService
+from bot.service.game import SNAPSHOT_FORMAT, Game, Seat, TurnEvent
 
 from .conftest import (
     BOB,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bot.engine.moves import Move
-from bot.game import Game, GameStatus
+from bot.service import TableError
+from bot.service.game import Game, GameStatus
 from bot.storage import Storage
-from bot.table import TableError
 
 from .conftest import BOB, CHANNEL, GUILD, HOST, ServiceFactory, play_to_the_end, wait_for
 

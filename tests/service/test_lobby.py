@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from bot.engine.rules import RuleSet
-from bot.game import GameStatus
+from bot.service import TableError, TableService
+from bot.service.game import GameStatus
 from bot.storage import Storage
-from bot.table import TableError, TableService
 
 from .conftest import BOB, CAROL, CHANNEL, GUILD, HOST, STRANGER, ServiceFactory
 

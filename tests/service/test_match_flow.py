@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.game import GameStatus
+from bot.service import TableService
+from bot.service.game import GameStatus
 from bot.storage import Storage
-from bot.table import TableService
 
 from .conftest import BOB, CHANNEL, GUILD, HOST, Recorder, ServiceFactory, play_to_the_end
 

@@ -10,9 +10,9 @@ import pytest
 
 from bot.engine.errors import IllegalMove
 from bot.engine.moves import Move
-from bot.game import Game
+from bot.service import TableError, TableService
+from bot.service.game import Game
 from bot.storage import Storage
-from bot.table import TableError, TableService
 
 from .conftest import BOB, CHANNEL, GUILD, HOST, STRANGER, ServiceFactory
 

@@ -7,9 +7,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.game import GameStatus
+from bot.service import TableService
+from bot.service.game import GameStatus
 from bot.storage import Storage
-from bot.table import TableService
 
 from .conftest import BOB, CHANNEL, GUILD, HOST, persons_turn_or_rest, play_person_move, wait_for
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from bot.engine.moves import Move
-from bot.game import AWAY_AFTER, Game, GameStatus
+from bot.service import TableService
+from bot.service.game import AWAY_AFTER, Game, GameStatus
 from bot.storage import Storage
-from bot.table import TableService
 
 from .conftest import BOB, CHANNEL, GUILD, HOST, FakeClock, Recorder, ServiceFactory, wait_for
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from bot.game import Game
+from bot.service.game import Game
 
 TABLE_ERROR_CODES = (
     "game.none_here",

@@ -1,6 +1,6 @@
 """The state of one table: seats, the match, the last turn in words, the deadlines (plain data).
 
-The table service (:mod:`bot.table`) owns and mutates these objects; rendering reads them. A
+The table service (:mod:`bot.service.tables`) owns and mutates these objects; rendering reads them. A
 :class:`Game` saves to a JSON-ready snapshot and comes back from it exactly, so a restarted bot goes on
 where it stopped.
 """

@@ -1,4 +1,4 @@
-"""What a move did, in public words: the :class:`~bot.game.TurnEvent` list behind "the last move".
+"""What a move did, in public words: the :class:`~bot.service.game.TurnEvent` list behind "the last move".
 
 Pure functions of the game before and after a move. They never reveal a secret (R19): a card drawn
 from the stock and a proposed opening meld (R13) leave no card codes in an event.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.engine.cards import card_codes
-from bot.game import MOVE_EVENT_KINDS, Game, TurnEvent
+from bot.service.game import MOVE_EVENT_KINDS, Game, TurnEvent
 
 if TYPE_CHECKING:
     from bot.engine.moves import Move

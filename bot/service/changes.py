@@ -17,14 +17,14 @@ from typing import Any
 
 from bot.engine.computer import ComputerPlayer
 from bot.engine.moves import Move
-from bot.game import AWAY_AFTER, Game, GameStatus, TurnEvent
+from bot.service.computer import play_computer_move
+from bot.service.errors import NoListener, TableError, TableListener
+from bot.service.events import add_events, move_events, table_ids
+from bot.service.game import AWAY_AFTER, Game, GameStatus, TurnEvent
+from bot.service.scores import last_round_scores, match_results
+from bot.service.timers import GameTimers
 from bot.storage import ChannelBusy, MoveEntry, Storage
 from bot.storage.records import MatchResult
-from bot.table_computer import play_computer_move
-from bot.table_errors import NoListener, TableError, TableListener
-from bot.table_events import add_events, move_events, table_ids
-from bot.table_scores import last_round_scores, match_results
-from bot.table_timers import GameTimers
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +42,7 @@ def _seeded_rngs(seed: int) -> Callable[[str], random.Random]:
 
 
 class TableCore:
-    """The games of one bot in memory, their locks, saving and timers (see :class:`~bot.table.TableService`).
+    """The games of one bot in memory, their locks, saving and timers (see :class:`~bot.service.tables.TableService`).
 
     ``computer_delay`` seconds pass between two computer moves (from when the previous change was made).
     ``clock`` gives epoch seconds for the persisted deadlines. ``rng_factory(key)`` makes the random

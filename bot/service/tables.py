@@ -1,6 +1,6 @@
 """The table service: seats to users and every action of the lobby and the table.
 
-Every public change follows one path (see :mod:`bot.table_core`): take the game's lock, validate,
+Every public change follows one path (see :mod:`bot.service.changes`): take the game's lock, validate,
 apply, save the snapshot and the move log row in one storage transaction, then answer. A refused
 action (:class:`TableError` or the engine's ``IllegalMove``) changes nothing, not even the version; a
 failed save puts the in-memory game back as it was saved and lets the error through.
@@ -11,13 +11,13 @@ from __future__ import annotations
 from bot.engine.match import Match
 from bot.engine.moves import Move
 from bot.engine.rules import RuleSet
-from bot.game import MAX_SEATS, MIN_SEATS, Game, GameStatus, Seat, TurnEvent
+from bot.service.changes import UNCHANGED, TableCore, touch_seat, turn_id
+from bot.service.errors import TABLE_ERROR_CODES, TableError, TableListener
+from bot.service.events import add_events, move_events, table_ids
+from bot.service.game import MAX_SEATS, MIN_SEATS, Game, GameStatus, Seat, TurnEvent
+from bot.service.scores import Standing, standings
 from bot.storage import MoveEntry
 from bot.storage.records import PlayerStats, RoundScore
-from bot.table_core import UNCHANGED, TableCore, touch_seat, turn_id
-from bot.table_errors import TABLE_ERROR_CODES, TableError, TableListener
-from bot.table_events import add_events, move_events, table_ids
-from bot.table_scores import Standing, standings
 
 
 class TableService(TableCore):
@@ -84,7 +84,7 @@ class TableService(TableCore):
         return game
 
     def standings(self, game_id: int) -> list[Standing]:
-        """The seats by total with their scores round by round (see :class:`~bot.table_scores.Standing`)."""
+        """The seats by total with their scores round by round (see :class:`~bot.service.scores.Standing`)."""
         return standings(self.get(game_id))
 
     async def round_scores(self, game_id: int) -> list[RoundScore]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.engine.match import Match
-from bot.game import Game
+from bot.service.game import Game
 from bot.storage.records import MatchResult, RoundScore
 
 
