@@ -2,7 +2,7 @@
 
 The names, options, choices and ranges are pinned by ``tests/snapshots/commands.json``: a change
 there is a change to what every server sees, so it must be deliberate. Each command is thin: it asks
-the table service (:mod:`bot.service.tables`) and answers with what :mod:`bot.render` draws. Clicks are handled
+the table service (:mod:`bot.service`) and answers with what :mod:`bot.render` draws. Clicks are handled
 by :mod:`cogs.clicks` through the persistent components of :mod:`cogs.components`.
 """
 
