@@ -131,7 +131,7 @@ async def baseline_block(samples: Samples, clicks: int) -> None:
 
 
 def service(env: simcord.Env) -> TableService:
-    return env.bot.get_cog("Romme").tables  # type: ignore[union-attr]
+    return env.bot.tables
 
 
 class Table:
@@ -270,7 +270,7 @@ async def bot_block(samples: Samples, wanted: int, seed: int, folder: Path, bloc
 
 def time_saves(tables: TableService, samples: Samples) -> None:
     """Note how long each save of the table service takes (its own instance; nothing else changes)."""
-    save = tables._save
+    save = tables.changes.save
 
     async def timed_save(game: Any, entries: list[Any]) -> Any:
         began = time.perf_counter()
@@ -278,7 +278,7 @@ def time_saves(tables: TableService, samples: Samples) -> None:
         samples.last_save = time.perf_counter() - began
         return snapshot
 
-    tables._save = timed_save  # type: ignore[method-assign]
+    tables.changes.save = timed_save  # type: ignore[method-assign]
 
 
 async def play_block(bot: Any, samples: Samples, wanted: int, seed: int) -> None:

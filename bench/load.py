@@ -65,8 +65,8 @@ PAUSED = 3600.0
 class MoveTimer:
     """Times each move of the service from the start of its apply to the end of its save.
 
-    It wraps the service's two internal steps on this one instance (``_change`` runs ``apply`` under
-    the game's lock, then ``_save``); nothing else of the bot is touched.
+    It wraps the change path's two steps on this one instance (``changes.change`` runs ``apply`` under
+    the game's lock, then ``changes.save``) and the autopilot's ``schedule``; nothing else is touched.
     """
 
     def __init__(self, service: TableService, computer_delay: float) -> None:
@@ -77,7 +77,8 @@ class MoveTimer:
         self._started: dict[int, float] = {}
         self._due: dict[int, float] = {}
         self._applied: dict[int, float] = {}
-        change, save, schedule = service._change, service._save, service._schedule
+        changes, autopilot = service.changes, service.autopilot
+        change, save, schedule = changes.change, changes.save, autopilot.schedule
 
         async def timed_change(game_id: int, apply: Any, **options: Any) -> Any:
             def timed_apply(game: Any) -> Any:
@@ -103,9 +104,9 @@ class MoveTimer:
             # The bot counts the delay from the previous change (its apply), not from its save.
             self._due[game.id] = self._applied.get(game.id, time.perf_counter()) + computer_delay
 
-        service._change = timed_change  # type: ignore[method-assign]
-        service._save = timed_save  # type: ignore[method-assign]
-        service._schedule = timed_schedule  # type: ignore[method-assign]
+        changes.change = timed_change  # type: ignore[method-assign]
+        changes.save = timed_save  # type: ignore[method-assign]
+        autopilot.schedule = timed_schedule  # type: ignore[method-assign]
 
 
 def channels_for(env: simcord.Env, games: int) -> list[tuple[Any, Any]]:
@@ -138,7 +139,7 @@ async def open_by_service(bot: RommeBot, places: list[tuple[Any, Any]]) -> list[
     """Open tables with the calls the cog makes for ``/romme start computers:3`` and **Start**: the
     lobby, the deal, and the table message posted (and its id saved) by the publisher."""
     service = tables(bot)
-    publisher = bot.get_cog("Romme").publisher  # type: ignore[union-attr]
+    publisher = bot.publisher
     opened = []
     for channel, host in places:
         game = await service.open_lobby(
@@ -168,7 +169,7 @@ async def hosts_leave(bot: RommeBot, opened: list[tuple[int, int]], spread: floa
     seconds, as tables of a real server start at different times (all at once, every table would
     move in the same instant forever)."""
     service = tables(bot)
-    publisher = bot.get_cog("Romme").publisher  # type: ignore[union-attr]
+    publisher = bot.publisher
     began = time.perf_counter()
     for n, (game_id, host_id) in enumerate(opened):
         await asyncio.sleep(max(0.0, began + spread * n / len(opened) - time.perf_counter()))
@@ -176,7 +177,7 @@ async def hosts_leave(bot: RommeBot, opened: list[tuple[int, int]], spread: floa
 
 
 def tables(bot: Any) -> TableService:
-    return bot.get_cog("Romme").tables  # type: ignore[no-any-return]
+    return bot.tables
 
 
 def edit_rates(log: TimedRequests, start: int) -> tuple[int, float]:
@@ -242,7 +243,7 @@ async def measure(bot: RommeBot, games: int, seconds: float, delay: float, click
         now_mb, peak_mb = rss_mb()
         # Stop the computers and the table edits before SimCord shuts the bot down.
         await in_fresh_context(service.close())
-        await in_fresh_context(bot.get_cog("Romme").publisher.close())  # type: ignore[union-attr]
+        await in_fresh_context(bot.publisher.close())
         return {
             "games": games,
             "games_running": running,

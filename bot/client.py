@@ -1,15 +1,19 @@
-"""The bot itself: a ``commands.Bot`` that owns the settings and the database for its lifetime.
+"""The bot itself: a ``commands.Bot`` that owns its settings and its parts for its lifetime.
 
-Start-up order (``setup_hook``, before the gateway connects, so no interaction can arrive early):
+Its parts: the :class:`~bot.storage.Storage` (``bot.storage``), the
+:class:`~bot.service.TableService` (``bot.tables``) and the
+:class:`~bot.publish.TablePublisher` (``bot.publisher``), the service's listener. Start-up order
+(``setup_hook``, before the gateway connects, so no interaction can arrive early):
 
-1. open the :class:`~bot.storage.Storage` (schema migrations run here);
+1. open the storage (schema migrations run here) and build the service and the publisher on it;
 2. load the extensions in :data:`EXTENSIONS`. Each cog's ``cog_load`` registers its persistent
    components (``self.bot.add_dynamic_items(...)``), so a button on a message posted before a
-   restart finds its handler again, and may read ``self.bot.storage`` to bring back unfinished games;
-3. sync the slash commands: to ``DEV_GUILD_ID`` (instant, for development) or globally.
+   restart finds its handler again;
+3. bring back every unfinished game (its timers and computer turns carry on);
+4. sync the slash commands: to ``DEV_GUILD_ID`` (instant, for development) or globally.
 
-:meth:`RommeBot.close` unloads the extensions first (their ``cog_unload`` may still save), then
-disconnects, then closes the database.
+:meth:`RommeBot.close` stops the service's timers and the table edits (everything is saved
+already), unloads the extensions, disconnects, then closes the database.
 """
 
 from __future__ import annotations
@@ -22,12 +26,23 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.publish import TablePublisher
+from bot.service import TableService
 from bot.storage import Storage
 
 log = logging.getLogger(__name__)
 
 EXTENSIONS: tuple[str, ...] = ("cogs.romme",)
 """The extensions loaded at start, in order."""
+
+
+def wall_clock() -> float:
+    """Epoch seconds for the service's deadlines, from discord.py's clock (a test harness may drive it).
+
+    >>> wall_clock() > 1_700_000_000
+    True
+    """
+    return discord.utils.utcnow().timestamp()
 
 
 def bot_intents() -> discord.Intents:
@@ -62,6 +77,8 @@ class RommeBot(commands.Bot):
         )
         self.settings = settings
         self._storage: Storage | None = None
+        self._tables: TableService | None = None
+        self._publisher: TablePublisher | None = None
 
     @property
     def storage(self) -> Storage:
@@ -70,12 +87,40 @@ class RommeBot(commands.Bot):
             raise RuntimeError("the bot's storage is not open (setup_hook has not run, or the bot is closed)")
         return self._storage
 
+    @property
+    def tables(self) -> TableService:
+        """The table service; raises ``RuntimeError`` before :meth:`setup_hook`."""
+        if self._tables is None:
+            raise RuntimeError("the bot's table service is not built (setup_hook has not run)")
+        return self._tables
+
+    @property
+    def publisher(self) -> TablePublisher:
+        """The table messages and announcements; raises ``RuntimeError`` before :meth:`setup_hook`."""
+        if self._publisher is None:
+            raise RuntimeError("the bot's publisher is not built (setup_hook has not run)")
+        return self._publisher
+
     async def setup_hook(self) -> None:
-        """Open the database, load the cogs (which register persistent components), sync the commands."""
-        self._storage = await Storage.open(self.settings.database_path)
-        log.info("database %s is open", self.settings.database_path)
+        """Open the database, build the service and the publisher, load the cogs (which register
+        persistent components), bring back the unfinished games, sync the commands."""
+        settings = self.settings
+        self._storage = await Storage.open(settings.database_path)
+        log.info("database %s is open", settings.database_path)
+        self._publisher = TablePublisher(
+            self, interval=settings.table_edit_interval, edits_per_second=settings.table_edits_per_second
+        )
+        self._tables = TableService(
+            self._storage,
+            computer_delay=settings.computer_delay,
+            clock=wall_clock,
+            listener=self._publisher,
+            seed=settings.game_seed,
+        )
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        games = await self._tables.load()
+        log.info("%d unfinished games are back", len(games))
         await self.sync_commands()
 
     async def sync_commands(self) -> list[app_commands.AppCommand]:
@@ -101,8 +146,13 @@ class RommeBot(commands.Bot):
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
-        """Unload the cogs, disconnect, then close the database; safe to call more than once."""
+        """Stop the timers and the table edits, unload the cogs, disconnect, then close the database;
+        safe to call more than once."""
         try:
+            if self._tables is not None:
+                await self._tables.close()
+            if self._publisher is not None:
+                await self._publisher.close()
             await super().close()
         finally:
             if self._storage is not None:

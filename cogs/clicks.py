@@ -3,7 +3,7 @@
 Every accepted change is saved by the service before the answer goes out. A refusal (a rule, a table
 refusal, a forged or outdated component) is a short ephemeral answer and changes nothing. The hand
 panel is answered by editing it in place; the public table message is edited by the
-:class:`~cogs.publisher.TablePublisher`, at most once a second per channel.
+:class:`~bot.publish.publisher.TablePublisher`, at most once a second per channel.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import discord
 
 from bot.engine.errors import IllegalMove
 from bot.i18n import t
+from bot.publish.publisher import announcement, detached, round_over_now, table_message
 from bot.render import (
     BadClick,
     CustomId,
@@ -28,12 +29,12 @@ from bot.render import (
     refusal_for,
 )
 from bot.service import TableError
-from cogs.publisher import announcement, detached, round_over_now, table_message
 
 if TYPE_CHECKING:
+    from bot.client import RommeBot
+    from bot.publish.publisher import TablePublisher
     from bot.service import TableService
     from bot.service.game import Game
-    from cogs.publisher import TablePublisher
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +69,11 @@ def panel(game: Game, seat: int, state: PanelState) -> tuple[discord.Embed, disc
 
 class Clicks:
     """The handlers of every component of the game, by action (see :mod:`bot.render.ids`)."""
+
+    @classmethod
+    def of(cls, bot: RommeBot) -> Clicks:
+        """The handlers over ``bot``'s table service and publisher (cheap: two references)."""
+        return cls(bot.tables, bot.publisher)
 
     def __init__(self, service: TableService, publisher: TablePublisher) -> None:
         self.service = service

@@ -15,10 +15,11 @@ import discord
 
 from bot.render import PANEL_BUTTON_TEMPLATE, PANEL_SELECT_TEMPLATE, parse_custom_id
 from bot.render.ids import PREFIX, public_template
+from cogs.clicks import Clicks
 
 if TYPE_CHECKING:
+    from bot.client import RommeBot
     from bot.render import CustomId
-    from cogs.clicks import Clicks
 
 LOBBY_TEMPLATE = public_template(("join", "leave", "add_computer", "start", "cancel"))
 TABLE_TEMPLATE = public_template(("hand", "draw", "take"))
@@ -47,13 +48,9 @@ MALFORMED_TEMPLATE = (
 """Any ``romme:`` id that none of the other templates matches (forged, or from an older bot)."""
 
 
-def clicks_of(interaction: discord.Interaction[Any]) -> Clicks:
-    """The click handlers of the loaded Rommé cog."""
-    cog = interaction.client.get_cog("Romme")  # type: ignore[attr-defined]
-    clicks = getattr(cog, "clicks", None)
-    if clicks is None:
-        raise RuntimeError("the Rommé cog is not loaded")
-    return clicks
+def clicks_of(interaction: discord.Interaction[RommeBot]) -> Clicks:
+    """The click handlers over the bot's table service and publisher."""
+    return Clicks.of(interaction.client)
 
 
 class _RommeItem:

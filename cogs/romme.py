@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from bot.engine.rules import RuleSet
 from bot.i18n import t
+from bot.publish.publisher import TablePublisher, table_message
 from bot.render import (
     leaderboard,
     player_record,
@@ -31,7 +32,6 @@ from bot.render import (
 from bot.service import TableError, TableService
 from cogs.clicks import Clicks, answer_privately
 from cogs.components import ITEMS
-from cogs.publisher import TablePublisher, table_message
 
 if TYPE_CHECKING:
     from bot.client import RommeBot
@@ -53,11 +53,6 @@ TABLE_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "read_messa
 """What the bot needs in a channel to keep a table there (post, and edit the table message)."""
 
 
-def wall_clock() -> float:
-    """Epoch seconds for the service's deadlines, from discord.py's clock (a test harness may drive it)."""
-    return discord.utils.utcnow().timestamp()
-
-
 @contextlib.asynccontextmanager
 async def refusals(interaction: discord.Interaction[Any]) -> AsyncIterator[None]:
     """Answer a :class:`TableError` raised inside with its refusal, ephemeral; let the rest through."""
@@ -75,44 +70,24 @@ class Romme(
 
     def __init__(self, bot: RommeBot) -> None:
         self.bot = bot
-        # Tests that do not look at the merging of edits turn it off (see /work/notes/requests-cog.md).
-        self.publisher = TablePublisher(
-            bot,
-            interval=bot.settings.table_edit_interval,
-            edits_per_second=bot.settings.table_edits_per_second,
-        )
-        self.service: TableService | None = None
-        self.clicks: Clicks | None = None
 
     @property
     def tables(self) -> TableService:
-        """The table service (built in :meth:`cog_load`)."""
-        if self.service is None:
-            raise RuntimeError("the Rommé cog is not loaded")
-        return self.service
+        """The bot's table service."""
+        return self.bot.tables
+
+    @property
+    def publisher(self) -> TablePublisher:
+        """The bot's table messages and announcements."""
+        return self.bot.publisher
 
     async def cog_load(self) -> None:
-        """Build the table service on the bot's database, bring back every unfinished game (timers and
-        computer turns carry on), and register the persistent components."""
-        self.service = TableService(
-            self.bot.storage,
-            computer_delay=self.bot.settings.computer_delay,
-            clock=wall_clock,
-            listener=self.publisher,
-            seed=self.bot.settings.game_seed,
-        )
-        self.publisher.service = self.service
-        self.clicks = Clicks(self.service, self.publisher)
+        """Register the persistent components, so a button posted before a restart works again."""
         self.bot.add_dynamic_items(*ITEMS)
-        games = await self.service.load()
-        log.info("%d unfinished games are back", len(games))
 
     async def cog_unload(self) -> None:
-        """Stop timers and table edits (everything is saved already) and forget the components."""
+        """Forget the components (the bot stops the timers and table edits itself)."""
         self.bot.remove_dynamic_items(*ITEMS)
-        if self.service is not None:
-            await self.service.close()
-        await self.publisher.close()
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction[RommeBot], error: app_commands.AppCommandError
@@ -240,8 +215,7 @@ class Romme(
         """Open the private hand panel (same as the My hand button)."""
         async with refusals(interaction):
             game = self._game_here(interaction)
-            assert self.clicks is not None
-            await self.clicks.open_panel(interaction, game.id)
+            await Clicks.of(self.bot).open_panel(interaction, game.id)
 
     @app_commands.command(
         name="score", description="Standings of this channel's game, the server, or one player"

@@ -160,8 +160,8 @@ def test_from_bot_import_create_bot_works() -> None:
         "bot.storage",
         "bot.storage.errors",
         "bot.storage.records",
-        "cogs.edit_budget",
-        "cogs.publisher",
+        "bot.publish.edit_budget",
+        "bot.publish.publisher",
     ],
 )
 def test_docstring_examples(name: str) -> None:

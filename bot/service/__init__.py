@@ -4,8 +4,9 @@ It works on the engine (:mod:`bot.engine`) and the storage (:mod:`bot.storage`) 
 The cogs call :class:`TableService`; rendering reads the :class:`Game` it hands back.
 """
 
-from bot.service.errors import TABLE_ERROR_CODES, NoListener, TableError, TableListener
+from bot.service.errors import TABLE_ERROR_CODES, TableError
 from bot.service.game import MAX_SEATS, MIN_SEATS, Game, GameStatus, Seat, TurnEvent
+from bot.service.listener import NoListener, TableListener
 from bot.service.scores import Standing
 from bot.service.tables import TableService
 

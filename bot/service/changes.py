@@ -1,81 +1,91 @@
-"""The core of the table service: the one path of every change, and the changes made by time.
+"""The one path of every change: lock → validate → apply → save → answer.
 
-Every change (:meth:`TableCore._change`) takes the game's lock, applies, saves the snapshot and the
-move log row in one storage transaction, then schedules what comes next without a click: a computer
-move ``computer_delay`` later, the turn timer at the persisted ``turn_deadline``, or the next round at
-``round_deadline``. A refused or failed change puts the in-memory game back as it was saved.
+:class:`ChangePath` holds the games of one bot in memory with the snapshot each was last saved as
+and one lock per game. :meth:`ChangePath.change` takes the game's lock, lets the action validate and
+apply, saves the snapshot and the move log row in one storage transaction (with the round's scores
+and the match's results when the move ends them), and only then returns, so the caller answers with
+what is on disk. A refused or failed change puts the in-memory game back as it was saved.
+
+What happens next without a click (the turn timer, a computer move, the next round) is not this
+module's business: a :class:`Pacer` sets the deadlines a state needs before it is saved, and wakes
+the game up after (see :class:`~bot.service.autopilot.Autopilot`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import random
-import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
-from bot.engine.computer import ComputerPlayer
-from bot.engine.moves import Move
-from bot.service.computer import play_computer_move
-from bot.service.errors import NoListener, TableError, TableListener
-from bot.service.events import add_events, move_events, table_ids
-from bot.service.game import AWAY_AFTER, Game, GameStatus, TurnEvent
+from bot.service.errors import TableError
+from bot.service.game import Game, GameStatus
+from bot.service.listener import NoListener, Reason, TableListener
 from bot.service.scores import last_round_scores, match_results
-from bot.service.timers import GameTimers
 from bot.storage import ChannelBusy, MoveEntry, Storage
 from bot.storage.records import MatchResult
 
 log = logging.getLogger(__name__)
 
-NEXT_ROUND_DELAY = 30.0
-"""Seconds after a round ends before the next one starts by itself."""
-RETRY_DELAY = 5.0
-"""Seconds before a timed action that failed (e.g. the database was busy) is tried again."""
-
 UNCHANGED = object()
-"""What an action returns to :meth:`TableCore._change` when there is nothing to save."""
+"""What an action returns to :meth:`ChangePath.change` when there is nothing to save."""
+
+Action = Callable[[Game], Any]
+"""An action on a game: raises to refuse, returns :data:`UNCHANGED`, ``None``, or its move log rows."""
 
 
-def _seeded_rngs(seed: int) -> Callable[[str], random.Random]:
-    return lambda key: random.Random(f"{seed}:{key}")
+class Pacer(Protocol):
+    """What the change path asks of whoever runs the game between clicks."""
+
+    def arm(self, game: Game) -> None:
+        """Set the deadlines the new state needs; they are saved with it."""
+        ...
+
+    def changed(self, game: Game) -> None:
+        """The game was just changed (before its save): pacing counts from here."""
+        ...
+
+    def schedule(self, game: Game) -> None:
+        """Wake the game up for what comes next without a click (after its save)."""
+        ...
+
+    def forget(self, game_id: int) -> None:
+        """The game is no longer in memory: drop its wake-ups."""
+        ...
 
 
-class TableCore:
-    """The games of one bot in memory, their locks, saving and timers (see :class:`~bot.service.tables.TableService`).
+class _Idle:
+    """A pacer that never wakes a game (until a real one is attached)."""
 
-    ``computer_delay`` seconds pass between two computer moves (from when the previous change was made).
-    ``clock`` gives epoch seconds for the persisted deadlines. ``rng_factory(key)`` makes the random
-    source for a key such as ``"deal:<game>"`` or ``"computer:<game>:<version>"``; ``seed`` is a
-    shortcut for a seeded factory (tests, benchmarks: seeded games replay exactly, restarts included).
-    The default is ``random.SystemRandom`` (R19).
+    def arm(self, game: Game) -> None:
+        return None
+
+    def changed(self, game: Game) -> None:
+        return None
+
+    def schedule(self, game: Game) -> None:
+        return None
+
+    def forget(self, game_id: int) -> None:
+        return None
+
+
+class ChangePath:
+    """The games in memory, their locks and saved snapshots, and the one way to change them.
+
+    ``listener`` hears of changes made without a click (``reason`` given); ``pacer`` is set by the
+    :class:`~bot.service.autopilot.Autopilot` that runs the games between clicks.
     """
 
-    def __init__(
-        self,
-        storage: Storage,
-        *,
-        computer_delay: float = 1.0,
-        clock: Callable[[], float] = time.time,
-        listener: TableListener | None = None,
-        rng_factory: Callable[[str], random.Random] | None = None,
-        seed: int | None = None,
-        next_round_delay: float = NEXT_ROUND_DELAY,
-    ) -> None:
+    def __init__(self, storage: Storage, listener: TableListener | None = None) -> None:
         self.storage = storage
-        self.computer_delay = computer_delay
-        self.next_round_delay = next_round_delay
         self.listener: TableListener = listener or NoListener()
-        self._clock = clock
-        if rng_factory is None:
-            rng_factory = _seeded_rngs(seed) if seed is not None else (lambda key: random.SystemRandom())
-        self._rng = rng_factory
+        self.pacer: Pacer = _Idle()
         self._games: dict[int, Game] = {}
         self._saved: dict[int, dict[str, Any]] = {}
         self._locks: dict[int, asyncio.Lock] = {}
-        self._players: dict[int, ComputerPlayer] = {}
-        self._changed_at: dict[int, float] = {}
-        self._timers = GameTimers()
+
+    # ------------------------------------------------------------------ the games in memory
 
     def get(self, game_id: int) -> Game:
         """The game with this id (in memory); ``TableError("game.none_here")`` if there is none."""
@@ -84,28 +94,41 @@ class TableCore:
             raise TableError("game.none_here", game_id=game_id)
         return game
 
-    # ------------------------------------------------------------------ the one path of every change
+    def find(self, game_id: int) -> Game | None:
+        """The game with this id if it is in memory."""
+        return self._games.get(game_id)
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
+    def games(self) -> list[Game]:
+        """Every game in memory (open ones, and each channel's last ended one)."""
+        return list(self._games.values())
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The game's lock: every change of one game is made under it, one at a time."""
         return self._locks.setdefault(game_id, asyncio.Lock())
 
-    def _register(self, game: Game, snapshot: dict[str, Any]) -> None:
+    def register(self, game: Game, snapshot: dict[str, Any]) -> None:
+        """Keep ``game`` (saved as ``snapshot``) in memory; its channel's older ended game is forgotten."""
         self._games[game.id] = game
         self._saved[game.id] = snapshot
         # A finished game stays in memory (for its end messages) until its channel gets a new game.
         for other in [g for g in self._games.values() if g.channel_id == game.channel_id and g.id != game.id]:
             if other.status not in (GameStatus.LOBBY, GameStatus.PLAYING):
-                self._forget(other.id)
+                self.forget(other.id)
 
-    def _forget(self, game_id: int) -> None:
+    def forget(self, game_id: int) -> None:
+        """Drop the game from memory, with its lock and its wake-ups."""
         self._games.pop(game_id, None)
         self._saved.pop(game_id, None)
         self._locks.pop(game_id, None)
-        self._players.pop(game_id, None)
-        self._changed_at.pop(game_id, None)
-        self._timers.cancel(game_id)
+        self.pacer.forget(game_id)
 
-    async def _create(self, game: Game) -> Game:
+    # ------------------------------------------------------------------ creating and changing
+
+    async def create(self, game: Game) -> Game:
+        """Store a new game (its id comes from the storage) and keep it in memory.
+
+        ``TableError("game.exists")`` when the channel already has an open game.
+        """
         snapshot = game.to_snapshot()
         try:
             game.id = await self.storage.create_game(
@@ -113,21 +136,21 @@ class TableCore:
                 channel_id=game.channel_id,
                 host_id=game.host_id,
                 snapshot=snapshot,
-                status=str(game.status),  # type: ignore[arg-type]
+                status=game.status,
             )
         except ChannelBusy as exc:
             raise TableError("game.exists", game_id=exc.game_id) from None
         # The stored snapshot was written before the id was known; load() takes the id from the row.
         snapshot["id"] = game.id
-        self._register(game, snapshot)
+        self.register(game, snapshot)
         return game
 
-    async def _change(
+    async def change(
         self,
         game_id: int,
-        apply: Callable[[Game], Any],
+        apply: Action,
         *,
-        reason: str | None = None,
+        reason: Reason | None = None,
         expect_version: int | None = None,
     ) -> Game:
         """Lock, apply, save, schedule, and (for changes without an interaction) tell the listener.
@@ -137,7 +160,7 @@ class TableCore:
         is skipped unless the game is still at that version (for timers that may have been overtaken).
         """
         game = self.get(game_id)
-        async with self._lock(game_id):
+        async with self.lock(game_id):
             if self._games.get(game_id) is not game:
                 raise TableError("game.none_here", game_id=game_id)
             if expect_version is not None and game.version != expect_version:
@@ -147,25 +170,25 @@ class TableCore:
                 result = apply(game)
                 if result is UNCHANGED:
                     return game
-                self._changed_at[game_id] = asyncio.get_running_loop().time()
+                self.pacer.changed(game)
                 entries: list[MoveEntry] = result if isinstance(result, list) else []
                 if game.running and game.match is not None and game.match.over:
                     game.status = GameStatus.FINISHED
-                self._arm(game)
-                snapshot = await self._save(game, entries)
+                self.pacer.arm(game)
+                snapshot = await self.save(game, entries)
             except BaseException:
-                self._restore(game, saved)
+                self.restore(game, saved)
                 raise
             self._saved[game_id] = snapshot
-            self._schedule(game)
+            self.pacer.schedule(game)
         if reason is not None:
-            await self._notify(game, reason)
+            await self.notify(game, reason)
         return game
 
-    async def _save(self, game: Game, entries: list[MoveEntry]) -> dict[str, Any]:
-        ended_round = (
-            game.match is not None and game.match.round.phase == "over" and not _round_recorded(game)
-        )
+    async def save(self, game: Game, entries: list[MoveEntry]) -> dict[str, Any]:
+        """Save the game at its next version with its move row, and what the move ends: the round's
+        scores once per round, the match's results once per match. Returns the saved snapshot."""
+        ended_round = game.match is not None and game.match.round.over and not _round_recorded(game)
         round_rows = last_round_scores(game) if ended_round else []
         results: list[MatchResult] = []
         if game.match is not None and game.match.over and not game.stats_recorded:
@@ -180,7 +203,7 @@ class TableCore:
         saved = await self.storage.save_game(
             game.id,
             snapshot,
-            str(game.status),  # type: ignore[arg-type]
+            game.status,
             expected_version=expected,
             move=entries[0] if entries else None,
             round_scores=round_rows,
@@ -192,179 +215,18 @@ class TableCore:
             snapshot["game_version"] = saved.version
         return snapshot
 
-    def _restore(self, game: Game, snapshot: dict[str, Any]) -> None:
+    def restore(self, game: Game, snapshot: dict[str, Any]) -> None:
+        """Put the in-memory game back as ``snapshot`` says (the table message id is not in a change)."""
         message_id = game.table_message_id
         game.__dict__.update(Game.from_snapshot(snapshot).__dict__)
         game.table_message_id = message_id
 
-    async def _notify(self, game: Game, reason: str) -> None:
+    async def notify(self, game: Game, reason: Reason) -> None:
+        """Tell the listener; its failure is logged, never raised into the change."""
         try:
             await self.listener.game_changed(game, reason=reason)
         except Exception:
             log.exception("game %s: the listener failed on %s", game.id, reason)
-
-    # ------------------------------------------------------------------ rules of the table
-
-    def _acting_seat(self, game: Game, user_id: int, version: int | None) -> int:
-        if not game.running:
-            raise TableError("game.not_running", game_id=game.id)
-        seat = game.active_seat_of(user_id)
-        if seat is None:
-            raise TableError("seat.not_seated", game_id=game.id)
-        if version is not None and version != game.version:
-            raise TableError("panel.stale", game_id=game.id, version=game.version)
-        return seat
-
-    def _after_move(self, game: Game, turn_before: tuple[int, int, bool]) -> None:
-        """Bookkeeping once a move is applied: a new turn gets a new timer, an ended round its event."""
-        if turn_id(game) != turn_before:
-            game.turn_deadline = None
-            game.auto_turn = None
-
-    def _deal_next(self, game: Game) -> None:
-        assert game.match is not None
-        game.match.next_round()
-        game.round_deadline = None
-        game.turn_deadline = None
-        game.auto_turn = None
-        game.last_turn.clear()
-
-    def _arm(self, game: Game) -> None:
-        """Set the deadlines the new state needs (they are saved with it)."""
-        if not game.running or game.match is None:
-            game.turn_deadline = game.round_deadline = game.auto_turn = None
-            return
-        if game.between_rounds:
-            game.turn_deadline = game.auto_turn = None
-            if game.round_deadline is None:
-                game.round_deadline = self._clock() + self.next_round_delay
-            return
-        game.round_deadline = None
-        seat = game.to_play
-        assert seat is not None
-        if self._computer_turn(game) or game.turn_timeout <= 0:
-            game.turn_deadline = None
-        elif game.turn_deadline is None:
-            game.turn_deadline = self._clock() + game.turn_timeout
-
-    @staticmethod
-    def _computer_turn(game: Game) -> bool:
-        seat = game.to_play
-        return seat is not None and (game.seats[seat].played_by_computer or game.auto_turn == seat)
-
-    # ------------------------------------------------------------------ timers and computer turns
-
-    def _schedule(self, game: Game) -> None:
-        """Wake the game up for whatever comes next without a click: a computer move, the turn timer,
-        or the next round."""
-        if not game.running or game.match is None:
-            self._timers.cancel(game.id)
-            return
-        version = game.version
-        if game.between_rounds:
-            deadline = game.round_deadline if game.round_deadline is not None else self._clock()
-            self._timers.schedule(
-                game.id, deadline - self._clock(), lambda: self._auto_next_round(game.id, version)
-            )
-        elif self._computer_turn(game):
-            # Counted from when the change was made, not from when its save came back: saves committed
-            # together would otherwise line their tables up, and the next moves come due all at once.
-            changed = self._changed_at.get(game.id)
-            since = 0.0 if changed is None else asyncio.get_running_loop().time() - changed
-            delay = max(0.0, self.computer_delay - since)
-            self._timers.schedule(game.id, delay, lambda: self._computer_step(game.id, version))
-        elif game.turn_deadline is not None:
-            delay = game.turn_deadline - self._clock()
-            self._timers.schedule(game.id, delay, lambda: self._turn_timeout(game.id, version))
-        else:
-            self._timers.cancel(game.id)
-
-    async def _timed(self, game_id: int, version: int, apply: Callable[[Game], Any], reason: str) -> None:
-        game = self._games.get(game_id)
-        if game is None:
-            return
-        try:
-            await self._change(game_id, apply, reason=reason, expect_version=version)
-        except TableError:
-            return
-        except Exception:
-            log.exception("game %s: %s failed; trying again in %s s", game_id, reason, RETRY_DELAY)
-            if game.version == version:
-                self._timers.schedule(game_id, RETRY_DELAY, lambda: self._retry(game_id))
-
-    async def _retry(self, game_id: int) -> None:
-        game = self._games.get(game_id)
-        if game is not None:
-            self._schedule(game)
-
-    async def _computer_step(self, game_id: int, version: int) -> None:
-        def apply(game: Game) -> object:
-            if not self._computer_turn(game):
-                return UNCHANGED
-            assert game.match is not None
-            seat = game.to_play
-            assert seat is not None
-            player = self._players.get(game_id)
-            if player is None:
-                # Not setdefault(…, ComputerPlayer()): that builds (and seeds) a player on every move.
-                player = self._players[game_id] = ComputerPlayer()
-            rng = self._rng(f"computer:{game.id}:{game.version}")
-            before = table_ids(game)
-            turn = turn_id(game)
-            move = play_computer_move(game.match, seat, player, rng)
-            add_events(game, move_events(game, seat, move, before, auto=not game.seats[seat].computer))
-            self._after_move(game, turn)
-            return [MoveEntry(seat=seat, user_id=None, move=move.to_dict())]
-
-        await self._timed(game_id, version, apply, "computer")
-
-    async def _turn_timeout(self, game_id: int, version: int) -> None:
-        def apply(game: Game) -> object:
-            seat = game.to_play
-            if seat is None or self._computer_turn(game):
-                return UNCHANGED
-            owner = game.seats[seat]
-            owner.missed += 1
-            events = [TurnEvent(seat, "timeout", auto=True)]
-            if owner.missed >= AWAY_AFTER:
-                owner.away = True
-                events.append(TurnEvent(seat, "away"))
-            game.auto_turn = seat
-            game.turn_deadline = None
-            add_events(game, events)
-            if game.match is not None and game.match.round.pending(game.match.round_seat(seat)):
-                # The computer plans its own melds: proposals the person left are taken back first.
-                take_back = Move.take_back()
-                game.match.play(seat, take_back)
-                return [MoveEntry(seat=seat, user_id=None, move=take_back.to_dict())]
-            return None
-
-        await self._timed(game_id, version, apply, "timeout")
-
-    async def _auto_next_round(self, game_id: int, version: int) -> None:
-        def apply(game: Game) -> object:
-            if not game.between_rounds:
-                return UNCHANGED
-            self._deal_next(game)
-            return None
-
-        await self._timed(game_id, version, apply, "next_round")
-
-
-def touch_seat(game: Game, seat: int | None) -> None:
-    """The seat's owner clicked: its missed turns are forgiven and an away seat is back."""
-    if seat is None:
-        return
-    owner = game.seats[seat]
-    if owner.away:
-        add_events(game, [TurnEvent(seat, "back")])
-    owner.away, owner.missed = False, 0
-
-
-def turn_id(game: Game) -> tuple[int, int, bool]:
-    """What identifies the turn being played: a new value means a new turn (and a new timer)."""
-    assert game.match is not None
-    return (game.match.round_no, game.match.round.to_play, game.match.round.phase == "over")
 
 
 def _round_recorded(game: Game) -> bool:

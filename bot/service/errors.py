@@ -1,10 +1,8 @@
-"""What the table service refuses with, and whom it tells about changes made without a click."""
+"""What the table service refuses with: a :class:`TableError` with a stable code."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
-
-from bot.service.game import Game
+from typing import Any
 
 TABLE_ERROR_CODES = (
     "game.none_here",
@@ -39,23 +37,3 @@ class TableError(Exception):
         super().__init__(code if not params else f"{code} {params}")
         self.code = code
         self.params = params
-
-
-class TableListener(Protocol):
-    """Told about every change made without a user's interaction (implemented by the cog layer).
-
-    ``reason`` is ``"computer"`` (a computer move), ``"timeout"`` (a turn timer fired; the computer
-    plays the turn next), or ``"next_round"`` (the next round started by itself). The game shows the
-    rest: ``last_turn``, ``between_rounds``, ``status``.
-    """
-
-    async def game_changed(self, game: Game, *, reason: str) -> None:
-        """React to the change (edit the table message…); must not raise into the service."""
-        ...
-
-
-class NoListener:
-    """A listener that ignores every change (the default)."""
-
-    async def game_changed(self, game: Game, *, reason: str) -> None:
-        return None

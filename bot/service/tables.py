@@ -1,36 +1,93 @@
 """The table service: seats to users and every action of the lobby and the table.
 
-Every public change follows one path (see :mod:`bot.service.changes`): take the game's lock, validate,
-apply, save the snapshot and the move log row in one storage transaction, then answer. A refused
-action (:class:`TableError` or the engine's ``IllegalMove``) changes nothing, not even the version; a
-failed save puts the in-memory game back as it was saved and lets the error through.
+Every public change follows one path (:class:`~bot.service.changes.ChangePath`): take the game's
+lock, validate, apply, save the snapshot and the move log row in one storage transaction, then
+answer. A refused action (:class:`TableError` or the engine's ``IllegalMove``) changes nothing, not
+even the version; a failed save puts the in-memory game back as it was saved and lets the error
+through. What happens without a click is the :class:`~bot.service.autopilot.Autopilot`'s.
 """
 
 from __future__ import annotations
 
+import random
+import time
+from collections.abc import Callable
+
 from bot.engine.match import Match
 from bot.engine.moves import Move
 from bot.engine.rules import RuleSet
-from bot.service.changes import UNCHANGED, TableCore, touch_seat, turn_id
-from bot.service.errors import TABLE_ERROR_CODES, TableError, TableListener
+from bot.service.autopilot import NEXT_ROUND_DELAY, Autopilot
+from bot.service.changes import UNCHANGED, ChangePath
+from bot.service.errors import TableError
 from bot.service.events import add_events, move_events, table_ids
 from bot.service.game import MAX_SEATS, MIN_SEATS, Game, GameStatus, Seat, TurnEvent
+from bot.service.listener import TableListener
 from bot.service.scores import Standing, standings
-from bot.storage import MoveEntry
+from bot.service.turns import acting_seat, deal_next, end_of_move, touch_seat, turn_id
+from bot.storage import MoveEntry, Storage
 from bot.storage.records import PlayerStats, RoundScore
 
 
-class TableService(TableCore):
+def seeded_rngs(seed: int) -> Callable[[str], random.Random]:
+    """A random source per key, each seeded from ``seed`` and the key (seeded games replay exactly).
+
+    >>> rng = seeded_rngs(7)
+    >>> rng("deal:1").random() == seeded_rngs(7)("deal:1").random() != rng("deal:2").random()
+    True
+    """
+    return lambda key: random.Random(f"{seed}:{key}")
+
+
+class TableService:
     """All tables of one bot. Build it, ``await load()``, use it, ``await close()``.
 
-    ``TableService(storage, *, computer_delay=1.0, clock=time.time, listener=None, rng_factory=None,
-    seed=None, next_round_delay=30.0)``: ``computer_delay`` seconds pass between two computer moves
-    (counted from when the previous change was made, not from when its save returned);
-    ``clock`` gives epoch seconds for the persisted deadlines; ``rng_factory(key)`` makes the random
-    source for a key such as ``"deal:<game>"`` or ``"computer:<game>:<version>"``, and ``seed`` is a
-    shortcut for a seeded factory (tests, benchmarks: seeded games replay exactly, restarts included).
-    The default is ``random.SystemRandom`` (R19).
+    ``computer_delay`` seconds pass between two computer moves (counted from when the previous
+    change was made, not from when its save returned); ``clock`` gives epoch seconds for the
+    persisted deadlines; ``rng_factory(key)`` makes the random source for a key such as
+    ``"deal:<game>"`` or ``"computer:<game>:<version>"``, and ``seed`` is a shortcut for a seeded
+    factory (tests, benchmarks: seeded games replay exactly, restarts included). The default is
+    ``random.SystemRandom`` (R19). ``listener`` hears of every change made without a click.
+
+    Its parts: :attr:`changes` (the games in memory and the one change path) and :attr:`autopilot`
+    (timers and computer turns).
     """
+
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        computer_delay: float = 1.0,
+        clock: Callable[[], float] = time.time,
+        listener: TableListener | None = None,
+        rng_factory: Callable[[str], random.Random] | None = None,
+        seed: int | None = None,
+        next_round_delay: float = NEXT_ROUND_DELAY,
+    ) -> None:
+        if rng_factory is None:
+            rng_factory = seeded_rngs(seed) if seed is not None else (lambda key: random.SystemRandom())
+        self.storage = storage
+        self._rng = rng_factory
+        self.changes = ChangePath(storage, listener)
+        self.autopilot = Autopilot(
+            self.changes,
+            clock=clock,
+            rng=rng_factory,
+            computer_delay=computer_delay,
+            next_round_delay=next_round_delay,
+        )
+
+    @property
+    def listener(self) -> TableListener:
+        """Who hears of the changes made without a click."""
+        return self.changes.listener
+
+    @listener.setter
+    def listener(self, listener: TableListener) -> None:
+        self.changes.listener = listener
+
+    def get(self, game_id: int) -> Game:
+        """The game with this id (in memory); ``TableError("game.none_here")`` if there is none."""
+        return self.changes.get(game_id)
 
     # ------------------------------------------------------------------ lifecycle and queries
 
@@ -42,24 +99,24 @@ class TableService(TableCore):
         """
         loaded = []
         for record in await self.storage.unfinished_games():
-            if record.id in self._games:
+            if self.changes.find(record.id) is not None:
                 continue
             game = Game.from_snapshot(record.snapshot)
             game.id, game.version, game.table_message_id = record.id, record.version, record.table_message_id
-            self._register(game, record.snapshot)
+            self.changes.register(game, record.snapshot)
             loaded.append(game)
         for game in loaded:
-            self._schedule(game)
+            self.autopilot.schedule(game)
         return loaded
 
     async def close(self) -> None:
         """Cancel every timer and computer turn (the storage stays open: its owner closes it)."""
-        await self._timers.close()
+        await self.autopilot.close()
 
     def game_in_channel(self, channel_id: int, *, include_finished: bool = False) -> Game | None:
         """The channel's game in the lobby or in play; with ``include_finished``, else its latest one."""
         latest = None
-        for game in self._games.values():
+        for game in self.changes.games():
             if game.channel_id != channel_id:
                 continue
             if game.status in (GameStatus.LOBBY, GameStatus.PLAYING):
@@ -70,8 +127,9 @@ class TableService(TableCore):
 
     async def fetch(self, game_id: int) -> Game:
         """The game with this id, from memory or, for a game that ended before a restart, from storage."""
-        if game_id in self._games:
-            return self._games[game_id]
+        known = self.changes.find(game_id)
+        if known is not None:
+            return known
         record = await self.storage.get_game(game_id)
         if record is None:
             raise TableError("game.none_here", game_id=game_id)
@@ -79,8 +137,8 @@ class TableService(TableCore):
         game.id, game.version, game.table_message_id = record.id, record.version, record.table_message_id
         if game.status in (GameStatus.LOBBY, GameStatus.PLAYING):
             # Another process made it; it is ours to run from now on.
-            self._register(game, record.snapshot)
-            self._schedule(game)
+            self.changes.register(game, record.snapshot)
+            self.autopilot.schedule(game)
         return game
 
     def standings(self, game_id: int) -> list[Standing]:
@@ -131,7 +189,7 @@ class TableService(TableCore):
         )
         for _ in range(computers):
             game.seats.append(_computer_seat(game))
-        return await self._create(game)
+        return await self.changes.create(game)
 
     async def join(self, game_id: int, user_id: int, name: str) -> Game:
         """Take a free seat in the lobby."""
@@ -144,7 +202,7 @@ class TableService(TableCore):
                 raise TableError("lobby.full", seats=MAX_SEATS)
             game.seats.append(Seat(user_id=user_id, name=name))
 
-        return await self._change(game_id, apply)
+        return await self.changes.change(game_id, apply)
 
     async def leave(self, game_id: int, user_id: int) -> Game:
         """Leave the table. In the lobby the seat is freed (the host's role passes on; a lobby with no
@@ -172,7 +230,7 @@ class TableService(TableCore):
                 elif game.status is GameStatus.LOBBY:
                     game.status = GameStatus.CANCELLED
 
-        return await self._change(game_id, apply)
+        return await self.changes.change(game_id, apply)
 
     async def add_computer(self, game_id: int, user_id: int) -> Game:
         """Add a computer seat to the lobby (any seated person may)."""
@@ -185,7 +243,7 @@ class TableService(TableCore):
                 raise TableError("lobby.full", seats=MAX_SEATS)
             game.seats.append(_computer_seat(game))
 
-        return await self._change(game_id, apply)
+        return await self.changes.change(game_id, apply)
 
     async def begin(self, game_id: int, user_id: int) -> Game:
         """Start the match (the host; 2 to 6 seats): seat 0 deals the first round (R4, R5)."""
@@ -200,7 +258,7 @@ class TableService(TableCore):
             game.status = GameStatus.PLAYING
             game.last_turn.clear()
 
-        return await self._change(game_id, apply)
+        return await self.changes.change(game_id, apply)
 
     async def cancel(self, game_id: int, user_id: int) -> Game:
         """Close the lobby without playing (the host)."""
@@ -211,13 +269,13 @@ class TableService(TableCore):
                 raise TableError("lobby.not_host", game_id=game_id)
             game.status = GameStatus.CANCELLED
 
-        return await self._change(game_id, apply)
+        return await self.changes.change(game_id, apply)
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the public table message (``None``: it must be posted again). Not a game change:
         the version stays."""
         game = self.get(game_id)
-        async with self._lock(game_id):
+        async with self.changes.lock(game_id):
             await self.storage.set_table_message(game_id, message_id)
             game.table_message_id = message_id
 
@@ -230,7 +288,7 @@ class TableService(TableCore):
         """
 
         def apply(game: Game) -> list[MoveEntry]:
-            seat = self._acting_seat(game, user_id, version)
+            seat = acting_seat(game, user_id, version)
             if game.to_play != seat:
                 raise TableError("turn.not_yours", game_id=game_id, to_play=game.to_play)
             assert game.match is not None
@@ -241,10 +299,10 @@ class TableService(TableCore):
             game.auto_turn = None
             touch_seat(game, seat)
             add_events(game, move_events(game, seat, move, before, auto=False))
-            self._after_move(game, turn)
+            end_of_move(game, turn)
             return [MoveEntry(seat=seat, user_id=user_id, move=move.to_dict())]
 
-        return await self._change(game_id, apply)
+        return await self.changes.change(game_id, apply)
 
     async def touch(self, game_id: int, user_id: int) -> Game:
         """The seat's owner clicked something: clear its missed turns and bring it back from away."""
@@ -259,7 +317,7 @@ class TableService(TableCore):
             touch_seat(game, seat)
             return None
 
-        return await self._change(game_id, apply)
+        return await self.changes.change(game_id, apply)
 
     async def next_round(self, game_id: int, user_id: int | None) -> Game:
         """Deal the next round now (a seated person's click; ``None``: the 30-second timer)."""
@@ -273,9 +331,9 @@ class TableService(TableCore):
                 raise TableError("round.not_over", game_id=game_id)
             if user_id is not None:
                 touch_seat(game, game.active_seat_of(user_id))
-            self._deal_next(game)
+            deal_next(game)
 
-        return await self._change(game_id, apply)
+        return await self.changes.change(game_id, apply)
 
     async def stop(self, game_id: int, user_id: int, *, can_manage: bool) -> Game:
         """End the game (the host, or a member who may manage the server). Rounds already played stay
@@ -289,7 +347,7 @@ class TableService(TableCore):
             game.status = GameStatus.CANCELLED if game.status is GameStatus.LOBBY else GameStatus.FINISHED
             game.stopped_by = user_id
 
-        return await self._change(game_id, apply)
+        return await self.changes.change(game_id, apply)
 
     async def play_again(self, game_id: int, user_id: int) -> Game:
         """A new lobby in the same channel with the same people (persons still seated, and the computer
@@ -318,7 +376,7 @@ class TableService(TableCore):
             if index == mine or seat.has_left:
                 continue
             game.seats.append(Seat(user_id=seat.user_id, name=seat.name, computer=seat.computer))
-        return await self._create(game)
+        return await self.changes.create(game)
 
 
 def _require_lobby(game: Game) -> None:
@@ -332,4 +390,4 @@ def _computer_seat(game: Game) -> Seat:
     return Seat(user_id=None, name=f"Computer {number}", computer=True)
 
 
-__all__ = ["TABLE_ERROR_CODES", "TableError", "TableListener", "TableService"]
+__all__ = ["TableService", "seeded_rngs"]

@@ -60,7 +60,7 @@ Message = Any  # a discord.Message or simcord.ResponseMessage
 
 def service(env: simcord.Env) -> TableService:
     """The bot's table service (to read the state a test checks, never to play)."""
-    return env.bot.get_cog("Romme").tables  # type: ignore[union-attr]
+    return env.bot.tables
 
 
 def game_in(env: simcord.Env, channel: simcord.ChannelHandle) -> Game:

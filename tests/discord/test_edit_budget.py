@@ -72,7 +72,7 @@ async def test_busy_tables_share_the_budget_and_a_persons_table_goes_first(room:
     # Six tables moving every 2 s wanted three edits a second; the budget let one out a second.
     assert max(per_window) <= 2, per_window  # turns are GAP apart: at most two in a window of GAP
     assert sum(per_window) <= len(per_window) + 1, per_window
-    budget = env.bot.get_cog("Romme").publisher.budget  # type: ignore[union-attr]
+    budget = env.bot.publisher.budget
     assert budget.waiting >= 3  # the computers' tables queue for their turn
     assert sum(edits(env, {game_in(env, c).table_message_id or 0}) >= 1 for c in channels) >= 4
 

@@ -15,7 +15,7 @@ from typing import Any
 import simcord
 
 from bot.service.game import Game
-from cogs.publisher import table_message as drawn_table
+from bot.publish.publisher import table_message as drawn_table
 from tests.discord.play_helpers import game_in, table_message
 from tests.robustness.robust_helpers import DECK_SIZE, Hall, card_count, move_log, state
 from tests.robustness.table_driver import TableDriver
@@ -45,7 +45,7 @@ async def intact(env: simcord.Env, driver: TableDriver, before: dict[str, Any], 
     log = await move_log(env, game.id)
     assert game.version - before["game_version"] == len(log) - moves_before > 0
     assert [entry[0] for entry in log] == list(range(1, len(log) + 1))
-    assert sum(card_count(game).values()) == DECK_SIZE
+    assert sum(card_count(game).values()) == DECK_SIZE  # R1
     stored = await env.bot.storage.get_game(game.id)  # type: ignore[attr-defined]
     assert stored.version == game.version and stored.snapshot["match"] == state(game)["match"]
 

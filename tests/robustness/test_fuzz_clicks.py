@@ -42,13 +42,13 @@ async def two_games(hall: Hall) -> list[TableDriver]:
 
 
 def games(env: simcord.Env) -> dict[int, dict[str, Any]]:
-    return {gid: state(game) for gid, game in tables(env)._games.items()}
+    return {game.id: state(game) for game in tables(env).changes.games()}
 
 
 def hands(env: simcord.Env) -> list[tuple[int, list[str]]]:
     """Every seated person's hand now, as (user id, card codes)."""
     found = []
-    for game in tables(env)._games.values():
+    for game in tables(env).changes.games():
         if game.match is None:
             continue
         rnd = game.match.round.to_dict()
@@ -70,6 +70,7 @@ def panel_cards(answer: Answer) -> tuple[int, list[str]] | None:
 
 
 def check_privacy(env: simcord.Env, clicker: int, got: list[Answer]) -> None:
+    # R19: a hand is shown to its owner only, privately, and never in public.
     seated = hands(env)
     for answer in got:
         text = answer.text()
@@ -78,7 +79,7 @@ def check_privacy(env: simcord.Env, clicker: int, got: list[Answer]) -> None:
         if shown is not None or "Only you see this panel" in text:
             assert answer.ephemeral, "a hand panel in public"
             assert shown is not None
-            game = tables(env)._games[shown[0]]
+            game = tables(env).get(shown[0])
             seat = game.active_seat_of(clicker)
             assert seat is not None, "a panel for someone not seated"
             hand = game.match.view(seat)["hand"]  # type: ignore[union-attr]
@@ -111,8 +112,8 @@ async def test_random_clicks_are_answered_refused_safely_and_keep_hands_private(
         panels = [m for ms in own.values() for m in ms[-3:]]
         clicker = rng.choice(hall.people)
         source = rng.choice(public + own[clicker.id][-3:] * 3)
-        ids = list(tables(env)._games)
-        versions = [g.version for g in tables(env)._games.values()]
+        ids = [g.id for g in tables(env).changes.games()]
+        versions = [g.version for g in tables(env).changes.games()]
         click = random_click(rng, public + panels, ids, versions)
         before, mark = games(env), len(env.http_requests)
         result = await fire(clicker, source, click.custom_id, click.values)

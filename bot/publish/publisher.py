@@ -3,9 +3,9 @@ round-end / match-end announcements.
 
 Edits are merged per channel: at most one edit a second, and the state drawn is the latest one when
 the edit goes out (a burst of computer moves costs one edit). Across channels, every edit takes a
-turn of the bot-wide :class:`~cogs.edit_budget.EditBudget` (tables with people first), which keeps a
+turn of the bot-wide :class:`~bot.publish.edit_budget.EditBudget` (tables with people first), which keeps a
 bot with hundreds of tables under Discord's global rate limit. The publisher is also the service's
-:class:`~bot.service.errors.TableListener`: changes made without a click (computer moves, timers) reach
+:class:`~bot.service.listener.TableListener`: changes made without a click (computer moves, timers) reach
 the channel through it. Discord faults never reach the service: a deleted table message is posted
 again (and its new id stored), a refused edit (403) is logged, and an edit that fails otherwise (a
 rate limit, a Discord error) is made again a few seconds later; the game goes on either way.
@@ -21,14 +21,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.publish.edit_budget import EDITS_PER_SECOND, EditBudget
 from bot.render import lobby, match_end, round_end, table, table_content
 from bot.service.game import GameStatus
-from cogs.edit_budget import EDITS_PER_SECOND, EditBudget
 
 if TYPE_CHECKING:
     from bot.client import RommeBot
-    from bot.service import TableService
     from bot.service.game import Game
+    from bot.service.listener import Reason
 
 log = logging.getLogger(__name__)
 
@@ -94,8 +94,8 @@ class TablePublisher:
     """Keeps each game's table message up to date and announces round and match ends.
 
     ``interval``: seconds between two edits of one channel; ``edits_per_second``: the bot-wide budget
-    of table edits (0: none). ``service`` is set by the cog once the table service exists (they need
-    each other).
+    of table edits (0: none). A table message posted again is told to the bot's table service
+    (``bot.tables``), whose listener this publisher is.
     """
 
     def __init__(
@@ -104,14 +104,13 @@ class TablePublisher:
         self.bot = bot
         self.interval = interval
         self.budget = EditBudget(edits_per_second)
-        self.service: TableService | None = None
         self._channels: dict[int, _Channel] = {}
         self._announced: set[tuple[int, int]] = set()
         self._closed = False
 
     # ------------------------------------------------------------------ listener (no click involved)
 
-    async def game_changed(self, game: Game, *, reason: str) -> None:
+    async def game_changed(self, game: Game, *, reason: Reason) -> None:
         """The service changed ``game`` by itself: announce an ended round, then refresh the table."""
         if round_over_now(game) and self.claim_announcement(game):
             embeds, view = announcement(game)
@@ -208,8 +207,8 @@ class TablePublisher:
         """Post a fresh table message and remember it as the game's table message."""
         content, embeds, view = table_message(game)
         message = await self._send(game, content=content, embeds=embeds, view=view)
-        if message is not None and self.service is not None:
-            await self.service.set_table_message(game.id, message.id)
+        if message is not None:
+            await self.bot.tables.set_table_message(game.id, message.id)
 
     async def _send(self, game: Game, **content: Any) -> discord.Message | None:
         try:

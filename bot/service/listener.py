@@ -1,0 +1,31 @@
+"""Whom the table service tells about the changes it makes without a click."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal, Protocol
+
+if TYPE_CHECKING:
+    from bot.service.game import Game
+
+Reason = Literal["computer", "timeout", "next_round"]
+"""Why the service changed a game by itself: a computer move, a turn timer, the next round's deal."""
+
+
+class TableListener(Protocol):
+    """Told about every change made without a user's interaction (implemented by the cog layer).
+
+    ``reason`` is ``"computer"`` (a computer move), ``"timeout"`` (a turn timer fired; the computer
+    plays the turn next), or ``"next_round"`` (the next round started by itself). The game shows the
+    rest: ``last_turn``, ``between_rounds``, ``status``.
+    """
+
+    async def game_changed(self, game: Game, *, reason: Reason) -> None:
+        """React to the change (edit the table message…); must not raise into the service."""
+        ...
+
+
+class NoListener:
+    """A listener that ignores every change (the default)."""
+
+    async def game_changed(self, game: Game, *, reason: Reason) -> None:
+        return None
