@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
-import importlib
 import os
 import subprocess
 import sys
@@ -149,23 +147,3 @@ def test_from_bot_import_create_bot_works() -> None:
     from bot import create_bot
 
     assert create_bot is bot.client.create_bot
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        "bot.config",
-        "bot.__main__",
-        "bot.client",
-        "bot.storage",
-        "bot.storage.errors",
-        "bot.storage.records",
-        "bot.publish.edit_budget",
-        "bot.publish.publisher",
-    ],
-)
-def test_docstring_examples(name: str) -> None:
-    module = importlib.import_module(name)
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0
-    assert result.failed == 0

@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 
 EDIT_INTERVAL = 1.0
 """Seconds between two edits of the table message in one channel."""
-RETRY_DELAY = 5.0
+EDIT_RETRY_DELAY = 5.0
 """Seconds before a table edit that failed (a rate limit, a Discord error) is made again."""
 
 
@@ -182,7 +182,7 @@ class TablePublisher:
                 # The message still shows an older state: draw it again after a pause, as the game is then.
                 channel.shown.pop(game.id, None)
                 channel.pending = channel.pending or game
-                await asyncio.sleep(RETRY_DELAY)
+                await asyncio.sleep(EDIT_RETRY_DELAY)
         finally:
             channel.busy = False
             if channel.pending is not None and not self._closed:

@@ -51,7 +51,7 @@ class GameStatus(StrEnum):
     """Where a game is in its life.
 
     A round that is over while the next has not begun is still ``PLAYING`` (with
-    ``match.round.phase == "over"`` and ``not match.over``).
+    ``match.round.over`` and ``not match.over``).
 
     >>> GameStatus("playing") is GameStatus.PLAYING
     True
@@ -245,7 +245,7 @@ class Game:
     @property
     def to_play(self) -> int | None:
         """The match seat whose turn it is, or ``None`` when no turn is being played."""
-        if self.match is None or not self.running or self.match.round.phase == "over":
+        if self.match is None or not self.running or self.match.round.over:
             return None
         return self.match.round_seats[self.match.round.to_play]
 
@@ -255,7 +255,7 @@ class Game:
         return (
             self.running
             and self.match is not None
-            and self.match.round.phase == "over"
+            and self.match.round.over
             and not self.match.over
         )
 
