@@ -30,4 +30,4 @@ def tune_gc() -> tuple[int, int, int]:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
-    return old  # type: ignore[return-value]
+    return old

@@ -9,6 +9,7 @@ every class whose template matches), and :class:`Malformed` answers any other ``
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self
 
 import discord
@@ -69,8 +70,9 @@ class _RommeItem:
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data = interaction.data or {}
-        values = [v for v in data.get("values", []) if isinstance(v, str)]  # type: ignore[union-attr]
+        data: Mapping[str, object] = interaction.data or {}
+        given = data.get("values")
+        values = [v for v in given if isinstance(v, str)] if isinstance(given, list) else []
         await clicks_of(interaction).run(interaction, self.custom, values)
 
 

@@ -90,7 +90,7 @@ class Romme(
         self.bot.remove_dynamic_items(*ITEMS)
 
     async def cog_app_command_error(
-        self, interaction: discord.Interaction[RommeBot], error: app_commands.AppCommandError
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         """Refusals in plain words; anything unexpected is logged and apologised for."""
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
@@ -131,7 +131,8 @@ class Romme(
         computers="Computer players to seat at once (default 0)",
         turn_timeout="Seconds for a person's turn before the computer plays it (default: the bot's setting)",
     )
-    @app_commands.choices(jokers=JOKER_CHOICES, scoring=SCORING_CHOICES)
+    @app_commands.choices(jokers=JOKER_CHOICES)
+    @app_commands.choices(scoring=SCORING_CHOICES)
     async def start(
         self,
         interaction: discord.Interaction[RommeBot],

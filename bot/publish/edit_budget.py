@@ -18,12 +18,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 EDITS_PER_SECOND = 40.0
 """Table edits a second for the whole bot: under Discord's 50, with room for announcements."""
 
-Edit = Callable[[], Awaitable[None]]
+Edit = Callable[[], Coroutine[Any, Any, None]]
 
 
 class EditBudget:
@@ -76,7 +77,7 @@ class EditBudget:
             )
 
     def _start(self, edit: Edit) -> None:
-        task = asyncio.get_running_loop().create_task(edit(), name="romme-table-edit")  # type: ignore[arg-type]
+        task = asyncio.get_running_loop().create_task(edit(), name="romme-table-edit")
         self._running.add(task)
         task.add_done_callback(self._running.discard)
 

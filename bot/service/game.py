@@ -8,10 +8,11 @@ where it stopped.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from bot.engine.round import MAX_SEATS, MIN_SEATS
 from bot.engine.rules import RuleSet
+from bot.storage import GameStatus
 
 if TYPE_CHECKING:
     from bot.engine.match import Match
@@ -19,10 +20,6 @@ if TYPE_CHECKING:
 SNAPSHOT_FORMAT = 1
 """The ``"version"`` key of :meth:`Game.to_snapshot`: the layout of the snapshot, not the game's version."""
 
-MAX_SEATS = 6
-"""At most six seats at one table (R3)."""
-MIN_SEATS = 2
-"""At least two seats to begin (R3)."""
 AWAY_AFTER = 3
 """Turns in a row a person may miss before the seat is away."""
 
@@ -45,22 +42,6 @@ TURN_EVENT_KINDS = frozenset(
 
 MOVE_EVENT_KINDS = frozenset({"draw", "meld", "lay_off", "swap_joker", "discard", "take_back", "timeout"})
 """Events that belong to one seat's turn (a new seat's first such event starts a new turn)."""
-
-
-class GameStatus(StrEnum):
-    """Where a game is in its life.
-
-    A round that is over while the next has not begun is still ``PLAYING`` (with
-    ``match.round.over`` and ``not match.over``).
-
-    >>> GameStatus("playing") is GameStatus.PLAYING
-    True
-    """
-
-    LOBBY = "lobby"
-    PLAYING = "playing"
-    FINISHED = "finished"
-    CANCELLED = "cancelled"
 
 
 @dataclass
@@ -252,12 +233,7 @@ class Game:
     @property
     def between_rounds(self) -> bool:
         """A round is over and the next one has not begun yet."""
-        return (
-            self.running
-            and self.match is not None
-            and self.match.round.over
-            and not self.match.over
-        )
+        return self.running and self.match is not None and self.match.round.over and not self.match.over
 
     def to_snapshot(self) -> dict[str, Any]:
         """Everything about the game as JSON-ready data, with the match's own snapshot inside."""
@@ -315,3 +291,17 @@ class Game:
             stopped_by=data.get("stopped_by"),
             recorded_rounds=int(data.get("recorded_rounds", 0)),
         )
+
+
+__all__ = [
+    "AWAY_AFTER",
+    "MAX_SEATS",
+    "MIN_SEATS",
+    "MOVE_EVENT_KINDS",
+    "SNAPSHOT_FORMAT",
+    "TURN_EVENT_KINDS",
+    "Game",
+    "GameStatus",
+    "Seat",
+    "TurnEvent",
+]
