@@ -22,9 +22,9 @@ from typing import Any
 
 import pytest
 
-from bot.playground import INSTALL_HINT, main
-from bot.playground_session import Playground, PlaygroundOptions
-from bot.playground_shots import find_chromium, take_screenshots
+from bot.playground import INSTALL_HINT, Playground, PlaygroundOptions, main, take_screenshots
+from bot.playground.chromium import MAX_PNG_BYTES, WINDOW, capture, find_chromium
+from bot.playground.shots import Script, find_seed, script_options
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -221,3 +221,32 @@ async def test_screenshots_are_skipped_with_a_message_without_chromium(
     assert await take_screenshots(tmp_path / "shots") == 0
     assert "no Chromium found" in capsys.readouterr().err
     assert not (tmp_path / "shots").exists()
+
+
+async def test_the_scripted_game_of_the_screenshots_plays_to_the_round_end() -> None:
+    # What --screenshot plays, without a browser: the seed is found and every step gets through.
+    seed = await find_seed()
+    assert seed is not None
+    async with Playground(script_options(seed)) as playground:
+        script = Script(playground)
+        assert await script.begin()
+        await script.meld()
+        await script.discard()
+        await script.finish_round()
+        match = script.game().match
+        assert match is not None and match.round.phase == "over"
+        assert script.last_with("next").id != script.lobby_id
+
+
+@pytest.mark.skipif(find_chromium() is None, reason="needs Chromium (Debian: apt-get install chromium)")
+async def test_chromium_photographs_the_page_once_it_is_drawn(tmp_path: Path) -> None:
+    from PIL import Image
+
+    browser = find_chromium()
+    assert browser is not None
+    async with Playground(PlaygroundOptions(database_path=tmp_path / "romme.db")) as playground:
+        await capture(browser, playground.url, tmp_path / "lobby.png")
+    png = (tmp_path / "lobby.png").read_bytes()
+    assert len(png) <= MAX_PNG_BYTES
+    with Image.open(tmp_path / "lobby.png") as picture:
+        assert picture.mode == "P" and picture.width == WINDOW[0]

@@ -14,8 +14,8 @@ from typing import Any
 
 import simcord
 
-from bot.service.game import Game
 from bot.publish.publisher import table_message as drawn_table
+from bot.service.game import Game
 from tests.discord.play_helpers import game_in, table_message
 from tests.robustness.robust_helpers import DECK_SIZE, Hall, card_count, move_log, state
 from tests.robustness.table_driver import TableDriver

@@ -1,16 +1,11 @@
-"""``romme-bot playground``: the real bot in a simulated Discord, played in a local browser page.
+"""The command line of ``romme-bot playground``: its options, its messages and its exit statuses.
 
-No token and no network: the bot built by :func:`bot.create_bot` (same cogs, a real SQLite file)
-runs inside SimCord with one server, one ``#romme`` channel, the person "you" (and, with
-``--people``, others to switch to) and an open lobby with ``--computers`` computer seats. SimCord's
-preview serves a Discord-like page on 127.0.0.1 only; its address carries a secret and is printed
-once. Ctrl-C (or SIGTERM) stops it cleanly and says where the database is.
-
-``--screenshot DIR`` instead plays a short scripted game and saves PNG pictures of it (see
-:mod:`bot.playground_shots`).
-
-The preview needs an optional extra (``pip install '.[playground]'``); without it the command says
-so in one line and exits with status 2. Nothing here imports SimCord until it runs.
+:func:`add_arguments` gives ``romme-bot`` the subcommand's options, :func:`run` runs it for parsed
+arguments and :func:`main` parses and runs on its own. A bad option or setting is one line on
+stderr and status 2; so is a missing ``playground`` extra (:data:`INSTALL_HINT`). Without
+``--screenshot``, :func:`serve` prints the page's address once and serves it until Ctrl-C,
+SIGTERM or the page's "End preview session"; with it, the scripted game of
+:mod:`bot.playground.shots` takes the pictures. Nothing here imports SimCord until it runs.
 """
 
 from __future__ import annotations
@@ -24,15 +19,14 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.playground_session import MAX_SEATS, MissingExtra, Playground, PlaygroundOptions, require_extra
+from bot.playground.session import MissingExtra, Playground, PlaygroundOptions, require_extra
+from bot.playground.shots import take_screenshots
 
 EXIT_MISSING_EXTRA = 2
 """Exit status when the playground's extra is not installed (as for any unusable setting)."""
 
 INSTALL_HINT = "romme-bot playground needs the playground extra: pip install '.[playground]'"
 """The one line printed when the extra is missing."""
-
-log = logging.getLogger("bot.playground")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
@@ -116,8 +110,6 @@ def run(args: argparse.Namespace) -> int:
         level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr
     )
     if args.screenshot is not None:
-        from bot.playground_shots import take_screenshots
-
         return asyncio.run(take_screenshots(args.screenshot, database_path=args.database))
     return asyncio.run(serve(options, open_browser=not args.no_browser))
 
@@ -185,4 +177,4 @@ def _open_browser(url: str) -> None:
         print("(Could not open a browser: open the address yourself.)")
 
 
-__all__ = ["EXIT_MISSING_EXTRA", "INSTALL_HINT", "MAX_SEATS", "add_arguments", "build_parser", "main", "run"]
+__all__ = ["EXIT_MISSING_EXTRA", "INSTALL_HINT", "add_arguments", "build_parser", "main", "run", "serve"]

@@ -1,10 +1,10 @@
 """``romme-bot playground --screenshot DIR``: a short scripted game, pictured with headless Chromium.
 
-The script plays the real bot in the playground (:class:`~bot.playground_session.Playground`) like a
+The script plays the real bot in the playground (:class:`~bot.playground.session.Playground`) like a
 person would, through SimCord's actors (the same calls the page makes): ``/romme start`` with two
 computers, **Start**, **My hand**, **Draw**, a meld, a discard, then the round to its end (the turn
-timer plays "your" later turns). After each step the page is photographed by Chromium, as the
-person "you" sees it:
+timer plays "your" later turns). After each step the page is photographed by Chromium
+(:mod:`bot.playground.chromium`), as the person "you" sees it:
 
 ``1-lobby.png``, ``2-table.png``, ``3-hand.png``, ``4-meld.png``, ``5-round-end.png``.
 
@@ -14,171 +14,27 @@ The deal comes from a seed, so the pictures are the same on every run. The first
 
 from __future__ import annotations
 
-import asyncio
-import base64
-import contextlib
-import io
-import os
-import shutil
-import signal
-import subprocess
 import sys
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.playground_session import Playground, PlaygroundOptions
+from bot.playground.chromium import capture, find_chromium
+from bot.playground.session import Playground, PlaygroundOptions
 
 if TYPE_CHECKING:
     import discord
+    from simcord.results import InteractionResult
 
+    from bot.service import TableService
     from bot.service.game import Game
 
 FIRST_SEED = 1
+"""The first seed tried for the scripted game's deal."""
+
 SEED_ATTEMPTS = 40
-WINDOW = (760, 1040)
-"""Chromium's window for every picture (width, height)."""
-MAX_PNG_BYTES = 150_000
-CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
-CHROMIUM_FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--hide-scrollbars",
-    "--mute-audio",
-    "--force-prefers-reduced-motion",
-)
-
-
-def find_chromium() -> str | None:
-    """The path of an installed Chromium (Debian's ``chromium`` first), or ``None``."""
-    for name in CHROMIUM_NAMES:
-        path = shutil.which(name)
-        if path is not None:
-            return path
-    return None
-
-
-READY = "(() => { const s = window.simcordPreview; return Boolean(s && s.ready && !s.pendingAction); })()"
-"""True once the page drew the preview's state and no request of its own is on the way."""
-
-
-async def capture(browser: str, url: str, destination: Path, *, window: tuple[int, int] = WINDOW) -> None:
-    """Photograph ``url`` with headless Chromium into ``destination`` (a small PNG).
-
-    Chromium is driven over its DevTools protocol (on loopback) so that the picture is taken once
-    the page says it is ready (``window.simcordPreview``), not after a guessed delay. Raises
-    ``RuntimeError`` when Chromium does not start or the page never gets ready.
-    """
-    import aiohttp
-
-    with tempfile.TemporaryDirectory(prefix="romme-chromium-", ignore_cleanup_errors=True) as profile:
-        process = subprocess.Popen(
-            [
-                browser,
-                *CHROMIUM_FLAGS,
-                f"--user-data-dir={profile}",
-                f"--window-size={window[0]},{window[1]}",
-                "--remote-debugging-address=127.0.0.1",
-                "--remote-debugging-port=0",
-                "about:blank",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            # Its own process group: stopping it stops its helper processes too.
-            start_new_session=True,
-        )
-        try:
-            port = await _devtools_port(Path(profile) / "DevToolsActivePort", process)
-            async with aiohttp.ClientSession() as session:
-                async with session.put(f"http://127.0.0.1:{port}/json/new?about:blank") as response:
-                    target = await response.json(content_type=None)
-                async with session.ws_connect(target["webSocketDebuggerUrl"], max_msg_size=0) as ws:
-                    devtools = _DevTools(ws)
-                    await devtools.call("Page.enable")
-                    await devtools.call("Page.navigate", url=url)
-                    await _wait_ready(devtools)
-                    shot = await devtools.call("Page.captureScreenshot", format="png")
-        finally:
-            _stop(process)
-    destination.write_bytes(shrink(base64.b64decode(shot["data"])))
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    """Stop the Chromium started here and its helpers (its process group, by id)."""
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGTERM)
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=10)
-
-
-async def _devtools_port(path: Path, process: subprocess.Popen[bytes], timeout: float = 30.0) -> int:
-    # Chromium writes the port it picked into the profile once it listens.
-    for _ in range(int(timeout / 0.1)):
-        if path.exists() and path.read_text().strip():
-            return int(path.read_text().split()[0])
-        if process.poll() is not None:
-            raise RuntimeError(f"Chromium exited at start (status {process.returncode})")
-        await asyncio.sleep(0.1)
-    raise RuntimeError("Chromium did not open its DevTools port")
-
-
-async def _wait_ready(devtools: _DevTools, timeout: float = 30.0) -> None:
-    steady = 0
-    for _ in range(int(timeout / 0.1)):
-        answer = await devtools.call("Runtime.evaluate", expression=READY, returnByValue=True)
-        # Ready twice in a row: a request the page queues right after drawing has its turn first.
-        steady = steady + 1 if answer.get("result", {}).get("value") is True else 0
-        if steady >= 3:
-            return
-        await asyncio.sleep(0.1)
-    raise RuntimeError("the preview page did not get ready in Chromium")
-
-
-class _DevTools:
-    """Calls over one DevTools websocket (replies matched by id, events skipped)."""
-
-    def __init__(self, ws: Any) -> None:
-        self.ws = ws
-        self.next_id = 0
-
-    async def call(self, method: str, **params: Any) -> dict[str, Any]:
-        self.next_id += 1
-        await self.ws.send_json({"id": self.next_id, "method": method, "params": params})
-        while True:
-            message = await asyncio.wait_for(self.ws.receive_json(), timeout=30)
-            if message.get("id") == self.next_id:
-                if "error" in message:
-                    raise RuntimeError(f"Chromium refused {method}: {message['error']}")
-                return dict(message.get("result", {}))
-
-
-def shrink(png: bytes, limit: int = MAX_PNG_BYTES) -> bytes:
-    """``png`` with a palette of at most 256 colours (fewer while over ``limit`` bytes).
-
-    The page is flat colours and text, so a palette keeps it sharp at a fraction of the size.
-    """
-    from PIL import Image
-
-    image = Image.open(io.BytesIO(png)).convert("RGB")
-    best = png
-    for colours in (256, 128, 64):
-        out = io.BytesIO()
-        image.quantize(colors=colours, method=Image.Quantize.MEDIANCUT).save(out, "PNG", optimize=True)
-        best = out.getvalue() if len(out.getvalue()) < len(best) else best
-        if len(best) <= limit:
-            break
-    return best
+"""How many seeds from :data:`FIRST_SEED` on are tried before giving up."""
 
 
 @dataclass
@@ -196,9 +52,7 @@ STEPS: tuple[Step, ...] = (
     Step("4-meld.png", "your hand after drawing and melding"),
     Step("5-round-end.png", "the end of the round"),
 )
-
-
-# ------------------------------------------------------------------------------ the scripted game
+"""The pictures, in the order the script takes them."""
 
 
 def components(message: discord.Message) -> list[Any]:
@@ -228,17 +82,25 @@ class Script:
     """The scripted game in one running playground (see the module's docstring)."""
 
     def __init__(self, playground: Playground) -> None:
+        """The script for ``playground`` (entered), played as its first person, "you"."""
         self.pg = playground
         self.you = playground.people[0]
 
     @property
-    def service(self) -> Any:
-        """The bot's table service (the Rommé cog's)."""
+    def service(self) -> TableService:
+        """The bot's table service (to read the state the script waits for, never to play)."""
         bot = self.pg.bot
-        for cog in bot.cogs.values() if bot is not None else ():
-            if getattr(cog, "service", None) is not None:
-                return cog.service
-        raise RuntimeError("the Rommé cog is not loaded")
+        if bot is None:
+            raise RuntimeError("the playground is not running")
+        return bot.tables
+
+    @property
+    def lobby_id(self) -> int:
+        """The id of the lobby message that the playground's ``/romme start`` posted."""
+        lobby = self.pg.lobby
+        if lobby is None or lobby.response is None:
+            raise RuntimeError("the playground opened no lobby")
+        return lobby.response.id
 
     def game(self) -> Game:
         """The game in ``#romme``."""
@@ -261,13 +123,15 @@ class Script:
                 return message
         raise RuntimeError(f"no message with {action!r} in #romme")
 
-    async def click(self, message: discord.Message, action: str) -> Any:
+    async def click(self, message: discord.Message, action: str) -> InteractionResult:
+        """Click the enabled component for ``action`` on ``message``, as "you"."""
         custom_id = component_id(message, action)
         if custom_id is None:
             raise RuntimeError(f"no enabled {action!r} on message {message.id}")
         return await self.you.click(message, custom_id=custom_id)
 
-    async def select(self, message: discord.Message, action: str, values: Sequence[str]) -> Any:
+    async def select(self, message: discord.Message, action: str, values: Sequence[str]) -> InteractionResult:
+        """Choose ``values`` in the select for ``action`` on ``message``, as "you"."""
         custom_id = component_id(message, action)
         if custom_id is None:
             raise RuntimeError(f"no {action!r} select on message {message.id}")
@@ -275,13 +139,12 @@ class Script:
 
     def opening_meld(self) -> list[str] | None:
         """Codes of cards in your hand that open (R13) in one go, or ``None``."""
+        from bot.engine.cards import parse_cards
         from bot.engine.solver import best_melds
 
         game = self.game()
         assert game.match is not None
         view = game.match.view(0)
-        from bot.engine.cards import parse_cards
-
         melds = best_melds(parse_cards(view["hand"]), game.rules)
         if sum(meld.points for meld in melds) < view["opening_needed"] or not melds:
             return None
@@ -289,12 +152,14 @@ class Script:
 
     async def start(self) -> None:
         """Click **Start** in the lobby (the computers play up to "your" turn)."""
-        await self.click(self.message(self.pg.lobby.response.id), "start")
+        await self.click(self.message(self.lobby_id), "start")
         self.table_id = self.last_with("hand").id
 
     async def open_hand(self) -> None:
         """Click **My hand** on the table."""
         panel = await self.click(self.message(self.table_id), "hand")
+        if panel.response is None:
+            raise RuntimeError("My hand answered nothing")
         self.panel_id = panel.response.id
 
     async def draw(self) -> bool:
@@ -397,7 +262,7 @@ async def take_screenshots(directory: Path, *, database_path: Path | None = None
             await capture(browser, pg.url, directory / name)
             print(f"  {directory / name}")
 
-        await shot("1-lobby.png", pg.lobby.response.id)
+        await shot("1-lobby.png", script.lobby_id)
         await script.start()
         await shot("2-table.png", script.table_id)
         await script.open_hand()

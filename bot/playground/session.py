@@ -34,18 +34,19 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from bot.config import Settings
+from bot.engine.round import MAX_SEATS
 
 if TYPE_CHECKING:
     from simcord import Env, MemberActor
     from simcord.builders import ChannelHandle
     from simcord.preview import Preview
+    from simcord.results import InteractionResult
 
     from bot.client import RommeBot
 
-log = logging.getLogger(__name__)
+# The name the playground's log lines have always shown, kept when the module moved into the package.
+log = logging.getLogger("bot.playground_session")
 
-MAX_SEATS = 6
-"""A Rommé table seats 2-6 (rule R1)."""
 
 PEOPLE_NAMES: tuple[str, ...] = ("you", "alex", "bea", "chris", "dana", "eli")
 """The simulated people, in order: the first is the one playing ("you")."""
@@ -166,7 +167,7 @@ class Playground:
         self._preview: Preview | None = None
         self._channel: ChannelHandle | None = None
         self.people: list[MemberActor] = []
-        self.lobby: Any = None
+        self.lobby: InteractionResult | None = None
         self._clock: contextlib.AbstractContextManager[None] | None = None
         self._watcher: asyncio.Task[None] | None = None
         self._published = 0
@@ -266,11 +267,12 @@ class Playground:
         you, *others = self.people
         options = {"computers": self.options.computers, **self.options.rules}
         self.lobby = await you.slash(self.channel, "romme start", **options)
-        join = _custom_id(self.lobby.response.components if self.lobby.response else [], "join")
-        if self.options.seat_others and join is not None:
+        lobby = self.lobby.response
+        join = _custom_id(lobby.components if lobby else [], "join")
+        if self.options.seat_others and lobby is not None and join is not None:
             for person in others:
                 # The lobby's Join button, as a person would click it (the lobby is edited in place).
-                await person.click(self.lobby.response, custom_id=join)
+                await person.click(lobby, custom_id=join)
 
     async def view_as(self, person: MemberActor) -> None:
         """Serve the page again with ``person`` as the one a new browser page views as.
