@@ -259,7 +259,7 @@ class Clicks:
                 raise BadClick("forged card values")
             state = PanelState(state.sort, None, tuple(cards))
         elif cid.action in ("layoff", "swap"):
-            state = PanelState(state.sort, "lay_off" if cid.action == "layoff" else "swap", state.cards)
+            state = PanelState(state.sort, "lay_off" if cid.action == "layoff" else "swap_joker", state.cards)
         before = game.version
         game = await self.service.touch(game.id, interaction.user.id)
         embed, view = panel(game, seat, state)

@@ -1,8 +1,9 @@
 """The computer player: a seat that plays a whole turn from its view alone (R11-R17, R19).
 
-It never sees the Round, only ``Round.view(seat)``: its own hand and pending melds, the table, the
-top of the discard pile and counts. Each call to :meth:`ComputerPlayer.next_move` returns one move;
-the caller applies it and asks again until the turn ends with a discard (or the seat goes out).
+It never sees the Round, only its seat's view: ``Round.seat_view(seat)`` (typed) or the JSON-ready
+``Round.view(seat)``, with its own hand and pending melds, the table, the top of the discard pile and
+counts. Each call to :meth:`ComputerPlayer.next_move` returns one move; the caller applies it and asks
+again until the turn ends with a discard (or the seat goes out).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, Generic, TypeVar
@@ -18,11 +19,12 @@ from typing import Any, Generic, TypeVar
 from bot.engine.cards import JOKER, Card, hand_points, new_deck, parse_cards
 from bot.engine.errors import IllegalMove
 from bot.engine.meld import Meld, make_meld
-from bot.engine.moves import Move
+from bot.engine.moves import DrawSource, Move, Phase
 from bot.engine.round import MAX_RESHUFFLES
 from bot.engine.rules import RuleSet
 from bot.engine.solver import best_melds
 from bot.engine.table import TableMeld
+from bot.engine.views import RoundView
 
 # Below this many cards in hand the seat lays off its jokers too: that close to going out a joker
 # is worth more on the table (its points, R20) than as a hope of a new meld that costs 20 if stuck.
@@ -48,7 +50,7 @@ class _Seat:
     """What one view says, parsed once per move."""
 
     rules: RuleSet
-    phase: str
+    phase: Phase
     hand: list[Card]
     pending: list[Meld]
     pending_points: int
@@ -60,13 +62,30 @@ class _Seat:
     """No reshuffle is left: the round may end with every hand counted against its seat (R18)."""
 
     @classmethod
-    def from_view(cls, view: dict[str, Any], rules: RuleSet, table: list[TableMeld]) -> _Seat:
+    def from_view(cls, view: RoundView, table: list[TableMeld]) -> _Seat:
+        assert view.seat is not None, "an onlooker has no move"
+        return cls(
+            rules=view.rules,
+            phase=view.phase,
+            hand=list(view.hand),
+            pending=list(view.pending),
+            pending_points=view.pending_points,
+            opened=view.opened[view.seat],
+            table=table,
+            discard_top=view.discard_top,
+            taken=view.taken_from_discard,
+            last_stock=view.reshuffles >= MAX_RESHUFFLES,
+        )
+
+    @classmethod
+    def from_dict(cls, view: Mapping[str, Any], rules: RuleSet, table: list[TableMeld]) -> _Seat:
+        """The seat of a JSON-ready view; only the fields the player needs are read (R19)."""
         seat = view["seat"]
         top = view.get("discard_top")
         taken = view.get("taken_from_discard")
         return cls(
             rules=rules,
-            phase=view["phase"],
+            phase=Phase(view["phase"]),
             hand=_parse(view["hand"]),
             pending=[Meld.from_dict(entry) for entry in view.get("pending", [])],
             pending_points=int(view.get("pending_points", 0)),
@@ -162,11 +181,28 @@ def _learnt(known: dict[Card, bool], card: Card, attempt: Callable[[], object]) 
 
 
 _MELD_FACTS: _Memo[tuple[str, tuple[str, ...], tuple[str, ...]], _MeldFacts] = _Memo(_CACHE_SIZE)
-"""By a table entry's kind, cards and stands-for codes."""
+"""By a table entry's kind, cards and stands-for codes (views as dicts)."""
+_TABLE_FACTS: dict[int, tuple[TableMeld, _MeldFacts]] = {}
+"""By identity of a typed view's table meld, the meld held so that its id is not reused: a table meld
+never changes (a lay-off or swap puts a new one in its place), so its facts are found without
+hashing its cards."""
+_FACTS_BY_MELD: _Memo[Meld, _MeldFacts] = _Memo(_CACHE_SIZE)
+"""By the meld itself, for a table meld seen for the first time."""
+
+
+def _facts_of(tm: TableMeld) -> _MeldFacts:
+    """The facts of a typed view's table meld ``tm``."""
+    known = _TABLE_FACTS.get(id(tm))
+    if known is None:
+        if len(_TABLE_FACTS) >= _CACHE_SIZE:
+            _TABLE_FACTS.clear()
+        facts = _FACTS_BY_MELD.get(tm.meld, lambda: _MeldFacts(tm.meld))
+        known = _TABLE_FACTS[id(tm)] = (tm, facts)
+    return known[1]
 
 
 class ComputerPlayer:
-    """A computer seat: plays from ``Round.view(seat)`` alone and always returns a legal move.
+    """A computer seat: plays from its seat's view alone and always returns a legal move.
 
     Strategy: take the discard when it completes a meld or a lay-off, else draw from the stock;
     open as soon as the best melds reach the opening (R13); once opened meld all it can, lay off,
@@ -178,7 +214,9 @@ class ComputerPlayer:
     >>> from bot.engine.round import Round
     >>> rnd = Round.deal(2, rng=random.Random(7))
     >>> player = ComputerPlayer(random.Random(1))
-    >>> player.next_move(rnd.view(rnd.to_play)).kind
+    >>> player.next_move(rnd.seat_view(rnd.to_play)) == player.next_move(rnd.view(rnd.to_play))
+    True
+    >>> player.next_move(rnd.seat_view(rnd.to_play)).kind
     'draw'
     """
 
@@ -193,16 +231,19 @@ class ComputerPlayer:
 
     # -- the public move ------------------------------------------------------------------------
 
-    def next_move(self, view: dict[str, Any]) -> Move:
-        """The next move for the seat of ``view``, which must be on turn (``view["to_play"]``)."""
-        rules = self._rules.get(
-            tuple(sorted(view["rules"].items())), lambda: RuleSet.from_dict(view["rules"])
-        )
-        known = [self._table_meld(entry) for entry in view.get("table", [])]
-        self._facts_now = {tm.id: facts for tm, facts in known}
-        table = [tm for tm, _ in known]
-        seat = _Seat.from_view(view, rules, table)
-        if seat.phase == "draw":
+    def next_move(self, view: RoundView | Mapping[str, Any]) -> Move:
+        """The next move for the seat of ``view``, which must be on turn (``view.to_play``).
+
+        ``view`` is the seat's :class:`~bot.engine.views.RoundView`, or the JSON-ready view
+        (``Round.view``) of which only the fields the player needs are read; both give the same move.
+        """
+        if isinstance(view, RoundView):
+            table = list(view.table)
+            self._facts_now = {tm.id: _facts_of(tm) for tm in table}
+            seat = _Seat.from_view(view, table)
+        else:
+            seat = self._seat_of_dict(view)
+        if seat.phase == Phase.DRAW:
             return Move.draw(self._draw_source(seat))
         if seat.opened:
             move = self._swap_move(seat) or self._meld_move(seat) or self._lay_off_move(seat)
@@ -210,24 +251,32 @@ class ComputerPlayer:
             move = self._opening_move(seat)
         return move or Move.discard(self._discard_choice(seat))
 
+    def _seat_of_dict(self, view: Mapping[str, Any]) -> _Seat:
+        rules = self._rules.get(
+            tuple(sorted(view["rules"].items())), lambda: RuleSet.from_dict(view["rules"])
+        )
+        known = [self._table_meld(entry) for entry in view.get("table", [])]
+        self._facts_now = {tm.id: facts for tm, facts in known}
+        return _Seat.from_dict(view, rules, [tm for tm, _ in known])
+
     # -- drawing (R11, R12) -----------------------------------------------------------------------
 
-    def _draw_source(self, seat: _Seat) -> str:
+    def _draw_source(self, seat: _Seat) -> DrawSource:
         top = seat.discard_top
         if top is None:
-            return "stock"
+            return DrawSource.STOCK
         if all(card == top for card in seat.hand):
-            return "stock"  # R12 would leave no card to discard
+            return DrawSource.STOCK  # R12 would leave no card to discard
         if top.is_joker and not seat.last_stock:
-            return "discard"
+            return DrawSource.DISCARD
         if seat.opened and any(self._fits(tm, top) for tm in seat.table):
-            return "discard"
+            return DrawSource.DISCARD
         # The top card is worth its R12 lock only if it lowers what would be stuck in the hand.
         if not top.is_joker and _alone(top, seat.hand):
-            return "stock"  # it would only add its own points to what is stuck
+            return DrawSource.STOCK  # it would only add its own points to what is stuck
         if self._deadwood([*seat.hand, top], seat.rules) < self._deadwood(seat.hand, seat.rules):
-            return "discard"
-        return "stock"
+            return DrawSource.DISCARD
+        return DrawSource.STOCK
 
     # -- opening (R13) ----------------------------------------------------------------------------
 
@@ -360,7 +409,7 @@ class ComputerPlayer:
         cards = tuple(sorted(hand, key=_CARD_ORDER))
         return self._best_melds.get((cards, rules), lambda: tuple(best_melds(cards, rules)))
 
-    def _table_meld(self, entry: dict[str, Any]) -> tuple[TableMeld, _MeldFacts]:
+    def _table_meld(self, entry: Mapping[str, Any]) -> tuple[TableMeld, _MeldFacts]:
         """The table meld of a view entry, with what is known of the cards that fit it."""
         kind, cards, stands_for = entry["kind"], tuple(entry["cards"]), tuple(entry["stands_for"])
         placed_by = tuple(entry["placed_by"])
@@ -406,19 +455,28 @@ class RandomPlayer:
 
     >>> from bot.engine.round import Round
     >>> rnd = Round.deal(2, rng=random.Random(7))
-    >>> RandomPlayer(random.Random(1)).next_move(rnd.view(rnd.to_play)).kind
+    >>> RandomPlayer(random.Random(1)).next_move(rnd.seat_view(rnd.to_play)).kind
     'draw'
     """
 
     def __init__(self, rng: random.Random | None = None) -> None:
         self.rng = rng if rng is not None else random.Random()
 
-    def next_move(self, view: dict[str, Any]) -> Move:
-        """A random draw in the draw phase, else a random legal discard."""
-        if view["phase"] == "draw":
-            sources = ["stock", "discard"] if view.get("discard_top") else ["stock"]
+    def next_move(self, view: RoundView | Mapping[str, Any]) -> Move:
+        """A random draw in the draw phase, else a random legal discard; ``view`` as for
+        :meth:`ComputerPlayer.next_move`."""
+        if isinstance(view, RoundView):
+            phase, has_top = view.phase, view.discard_top is not None
+        else:
+            phase, has_top = Phase(view["phase"]), bool(view.get("discard_top"))
+        if phase == Phase.DRAW:
+            sources = [DrawSource.STOCK, DrawSource.DISCARD] if has_top else [DrawSource.STOCK]
             return Move.draw(self.rng.choice(sources))
-        hand = parse_cards(view["hand"])
-        taken = view.get("taken_from_discard")
-        allowed = [card for card in hand if str(card) != taken] or hand
+        if isinstance(view, RoundView):
+            hand, taken = list(view.hand), view.taken_from_discard
+        else:
+            hand = parse_cards(view["hand"])
+            code = view.get("taken_from_discard")
+            taken = Card.parse(code) if code else None
+        allowed = [card for card in hand if card != taken] or hand
         return Move.discard(self.rng.choice(sorted(allowed)))

@@ -18,6 +18,7 @@ from bot.engine.snapshot import (
     rng_state,
     round_to_dict,
 )
+from bot.engine.views import MatchView
 
 
 def _to_match_seats(result: RoundResult, round_seats: Sequence[int], n_seats: int) -> RoundResult:
@@ -89,7 +90,9 @@ class Match:
     ) -> Match:
         """A match with its first round dealt by ``dealer`` (R4, R5); ``rng`` ``None`` is secure (R19)."""
         if not MIN_SEATS <= n_seats <= MAX_SEATS:
-            raise IllegalMove("seats.count", "R3", f"a match needs 2 to 6 seats, not {n_seats}")
+            raise IllegalMove(
+                "seats.count", "R3", f"a match needs {MIN_SEATS} to {MAX_SEATS} seats, not {n_seats}"
+            )
         rules = rules or RuleSet()
         rng = rng if rng is not None else random.SystemRandom()
         seats = list(range(n_seats))
@@ -157,27 +160,41 @@ class Match:
         """Play ``move`` for match seat ``seat`` in the current round."""
         return self.round.apply(self.round_seat(seat), move)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """The round view of match seat ``seat`` (an onlooker's when it sits out or is ``None``), with a
-        ``"match"`` part; seats inside the round part are round seats (see ``round_seats``)."""
+    def seat_view(self, seat: int | None) -> MatchView:
+        """What match seat ``seat`` may see (R19): the current round's view (an onlooker's when the
+        seat sits out or is ``None``; its seats are round seats, see ``round_seats``) and the match's
+        public part.
+
+        >>> match = Match.new(3, rng=random.Random(5))
+        >>> view = match.seat_view(2)
+        >>> view.round.seat, view.round_no, view.totals, view.winner
+        (2, 1, (0, 0, 0), None)
+        """
         inside = seat is not None and seat in self.round_seats
-        view = self.round.view(self.round_seats.index(seat) if inside else None)
+        round_seat = self.round_seats.index(seat) if seat is not None and inside else None
+        view = self.round.seat_view(round_seat)
         history = self.history
         winner = self.winner
-        view["match"] = {
-            "seat": seat,
-            "n_seats": self.n_seats,
-            "round_no": self.round_no,
-            "rounds_planned": self.rounds_planned,
-            "round_seats": list(self.round_seats),
-            "dealer": self.dealer,
-            "tiebreak": self.tiebreak,
-            "totals": _totals(history, self.n_seats),
-            "history": [result.to_dict() for result in history],
-            "over": winner is not None,
-            "winner": winner,
-        }
-        return view
+        return MatchView(
+            round=view,
+            seat=seat,
+            n_seats=self.n_seats,
+            round_no=self.round_no,
+            rounds_planned=self.rounds_planned,
+            round_seats=tuple(self.round_seats),
+            dealer=self.dealer,
+            tiebreak=self.tiebreak,
+            totals=tuple(_totals(history, self.n_seats)),
+            history=tuple(history),
+            over=winner is not None,
+            winner=winner,
+        )
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The round view of match seat ``seat`` (an onlooker's when it sits out or is ``None``), with a
+        ``"match"`` part, JSON-ready: ``seat_view(seat).to_dict()``; seats inside the round part are
+        round seats (see ``round_seats``)."""
+        return self.seat_view(seat).to_dict()
 
     def next_round(self) -> Round:
         """Deal the next round: the deal moves one seat (R4); after the planned rounds only the seats

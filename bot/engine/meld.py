@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Literal
 
 from bot.engine.cards import JOKER, SUITS, Card, card_codes, hand_points, parse_cards
@@ -18,7 +19,14 @@ from bot.engine.rules import RuleSet
 __all__ = ["MAX_RUN", "MAX_SET", "End", "Meld", "MeldKind", "hand_points", "make_meld", "run_window"]
 
 MeldKind = Literal["run", "set"]
-End = Literal["low", "high"]
+
+
+class End(StrEnum):
+    """The end of a run a laid-off joker goes to (R10): below its lowest card or above its highest."""
+
+    LOW = "low"
+    HIGH = "high"
+
 
 MAX_RUN = 13
 """The longest run: every rank once (R7)."""
@@ -248,7 +256,7 @@ class Meld:
         low = self.stands_for[0].rank
         return low, low + len(self.cards) - 1
 
-    def extend(self, cards: Iterable[Card], end: End | None = None) -> Meld:
+    def extend(self, cards: Iterable[Card], end: End | str | None = None) -> Meld:
         """R15: the meld with ``cards`` laid off on it; the cards already there keep their places.
 
         A run grows at its ends (the old cards are a slice of the new ones); a set takes them at the
@@ -257,7 +265,7 @@ class Meld:
         joker swap (R16).
 
         >>> run = make_meld(parse_cards("5S 6S JK"))
-        >>> str(run.extend([Card.parse("8S")])), str(run.extend([JOKER], end="low"))
+        >>> str(run.extend([Card.parse("8S")])), str(run.extend([JOKER], end=End.LOW))
         ('5S 6S JK=7S 8S', 'JK=4S 5S 6S JK=7S')
         >>> run.extend([Card.parse("7S")])
         Traceback (most recent call last):
@@ -265,7 +273,7 @@ class Meld:
         bot.engine.errors.IllegalMove: a joker holds the place of 7♠: swap it in instead (R16)
         """
         laid = tuple(cards)
-        if end not in (None, "low", "high"):
+        if end not in (None, End.LOW, End.HIGH):
             raise IllegalMove(
                 "layoff.bad_end", "R10", f"a joker goes to the low or the high end, not {end!r}"
             )
@@ -275,7 +283,7 @@ class Meld:
         jokers = len(laid) - len(naturals)
         if self.kind == "set":
             return self._extend_set(naturals, jokers)
-        return self._extend_run(naturals, jokers, end)
+        return self._extend_run(naturals, jokers, None if end is None else End(end))
 
     def _extend_set(self, naturals: list[Card], jokers: int) -> Meld:
         if any(card.rank != self.rank for card in naturals):
@@ -384,8 +392,8 @@ def _grow(low: int, high: int, new_places: list[int], jokers: int, end: End | No
     if gaps > jokers:
         raise IllegalMove("meld.not_consecutive", "R7", "the cards must continue the run at its ends")
     for _ in range(jokers - gaps):
-        up = end != "low" and new_high < _HIGH_ACE and not (new_low == _LOW_ACE and new_high == MAX_RUN)
-        down = end != "high" and new_low > _LOW_ACE and not (new_high == _HIGH_ACE and new_low == 2)
+        up = end != End.LOW and new_high < _HIGH_ACE and not (new_low == _LOW_ACE and new_high == MAX_RUN)
+        down = end != End.HIGH and new_low > _LOW_ACE and not (new_high == _HIGH_ACE and new_low == 2)
         if up:
             new_high += 1
         elif down:

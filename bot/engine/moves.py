@@ -1,16 +1,70 @@
-"""Moves: what a seat does on its turn (R11), as immutable values that travel as JSON."""
+"""Moves: what a seat does on its turn (R11), as immutable values that travel as JSON; the phases of
+a turn and the piles a draw takes from.
+
+The enums are ``StrEnum``: ``Phase.OVER == "over"`` holds and JSON writes the plain word, so snapshots
+and views read as they always did.
+
+>>> Phase.OVER == "over", DrawSource("stock") is DrawSource.STOCK, str(DrawSource.DISCARD)
+(True, True, 'discard')
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Literal
 
 from bot.engine.cards import Card, card_codes, parse_cards
+from bot.engine.meld import End
 
 MoveKind = Literal["draw", "meld", "take_back", "lay_off", "swap_joker", "discard"]
+"""The one spelling of each move, shared by the engine, the view's actions and the hand panel."""
 MOVE_KINDS: tuple[MoveKind, ...] = ("draw", "meld", "take_back", "lay_off", "swap_joker", "discard")
-DRAW_SOURCES = ("stock", "discard")
+
+
+class Phase(StrEnum):
+    """Where a round stands (R11, R17): the seat on turn must draw, may play, or the round is over."""
+
+    DRAW = "draw"
+    PLAY = "play"
+    OVER = "over"
+
+
+class DrawSource(StrEnum):
+    """The pile a draw takes its card from (R11)."""
+
+    STOCK = "stock"
+    DISCARD = "discard"
+
+
+DRAW_SOURCES: tuple[DrawSource, ...] = tuple(DrawSource)
+
+
+def draw_source(value: object) -> DrawSource:
+    """The pile ``value`` names (a :class:`DrawSource` or its word); ``ValueError`` for anything else.
+
+    >>> draw_source("discard") is DrawSource.DISCARD
+    True
+    """
+    for source in DRAW_SOURCES:
+        if value == source:
+            return source
+    raise ValueError(f"draw from 'stock' or 'discard', not {value!r}")
+
+
+def run_end(value: object) -> End | None:
+    """The run end ``value`` names (an :class:`~bot.engine.meld.End`, its word, or ``None``).
+
+    >>> run_end("low") is End.LOW, run_end(None)
+    (True, None)
+    """
+    if value is None:
+        return None
+    for end in End:
+        if value == end:
+            return end
+    raise ValueError(f"a lay-off end is 'low' or 'high', not {value!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,24 +82,28 @@ class Move:
     """
 
     kind: MoveKind
-    source: str | None = None
+    source: DrawSource | None = None
     cards: tuple[Card, ...] = ()
     card: Card | None = None
     meld_id: str | None = None
-    end: str | None = None
+    end: End | None = None
 
     def __post_init__(self) -> None:
+        # The plain words ("stock", "low") are accepted and kept as the enums.
         if self.kind not in MOVE_KINDS:
             raise ValueError(f"no such move: {self.kind!r}")
-        if self.kind == "draw" and self.source not in DRAW_SOURCES:
-            raise ValueError(f"draw from 'stock' or 'discard', not {self.source!r}")
-        if self.end not in (None, "low", "high"):
-            raise ValueError(f"a lay-off end is 'low' or 'high', not {self.end!r}")
+        if self.kind == "draw":
+            object.__setattr__(self, "source", draw_source(self.source))
+        object.__setattr__(self, "end", run_end(self.end))
 
     @classmethod
-    def draw(cls, source: str) -> Move:
-        """Draw the top card of the ``"stock"`` or of the ``"discard"`` pile (R11)."""
-        return cls("draw", source=source)
+    def draw(cls, source: DrawSource | str) -> Move:
+        """Draw the top card of the ``"stock"`` or of the ``"discard"`` pile (R11).
+
+        >>> Move.draw("stock").source is DrawSource.STOCK
+        True
+        """
+        return cls("draw", source=draw_source(source))
 
     @classmethod
     def meld(cls, cards: Iterable[Card]) -> Move:
@@ -58,9 +116,9 @@ class Move:
         return cls("take_back")
 
     @classmethod
-    def lay_off(cls, cards: Iterable[Card], meld_id: str, end: str | None = None) -> Move:
+    def lay_off(cls, cards: Iterable[Card], meld_id: str, end: End | str | None = None) -> Move:
         """Add ``cards`` to the table meld ``meld_id``; ``end`` places a joker on a run (R10, R15)."""
-        return cls("lay_off", cards=tuple(cards), meld_id=meld_id, end=end)
+        return cls("lay_off", cards=tuple(cards), meld_id=meld_id, end=run_end(end))
 
     @classmethod
     def swap_joker(cls, card: Card, meld_id: str, cards: Iterable[Card]) -> Move:
@@ -76,7 +134,7 @@ class Move:
         """A JSON-ready dict with only the fields this kind of move uses."""
         data: dict[str, Any] = {"kind": self.kind}
         if self.source is not None:
-            data["source"] = self.source
+            data["source"] = str(self.source)
         if self.cards:
             data["cards"] = card_codes(self.cards)
         if self.card is not None:
@@ -84,7 +142,7 @@ class Move:
         if self.meld_id is not None:
             data["meld_id"] = self.meld_id
         if self.end is not None:
-            data["end"] = self.end
+            data["end"] = str(self.end)
         return data
 
     @classmethod

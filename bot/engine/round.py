@@ -10,18 +10,30 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from bot.engine import snapshot
+from bot.engine import snapshot, views
 from bot.engine.cards import JOKER, Card, parse_cards, shuffled_deck
 from bot.engine.errors import IllegalMove
-from bot.engine.meld import Meld, make_meld
-from bot.engine.moves import Move
+from bot.engine.meld import End, Meld, make_meld
+from bot.engine.moves import DrawSource, Move, MoveKind, Phase
 from bot.engine.rules import RuleSet
 from bot.engine.scoring import RoundResult, score_round
 from bot.engine.table import TableMeld
 
 HAND_SIZE = 13
 MAX_RESHUFFLES = 3
-MIN_SEATS, MAX_SEATS = 2, 6
+MIN_SEATS = 2
+"""At least two seats at a table (R3): the one definition the lobby and the service read too."""
+MAX_SEATS = 6
+"""At most six seats at a table (R3)."""
+
+_BOTH_PILES = (DrawSource.STOCK, DrawSource.DISCARD)
+_STOCK_ONLY = (DrawSource.STOCK,)
+_DRAW_ONLY: frozenset[MoveKind] = frozenset({"draw"})
+_NO_KINDS: frozenset[MoveKind] = frozenset()
+_ACTION_NAMES = {
+    _BOTH_PILES: frozenset({"draw_stock", "draw_discard"}),
+    _STOCK_ONLY: frozenset({"draw_stock"}),
+}
 
 
 def _without(hand: Sequence[Card], cards: Iterable[Card]) -> list[Card] | None:
@@ -37,7 +49,9 @@ def _without(hand: Sequence[Card], cards: Iterable[Card]) -> list[Card] | None:
 
 def _check_seats(n_seats: int) -> None:
     if not MIN_SEATS <= n_seats <= MAX_SEATS:
-        raise IllegalMove("seats.count", "R3", f"a round needs 2 to 6 seats, not {n_seats}")
+        raise IllegalMove(
+            "seats.count", "R3", f"a round needs {MIN_SEATS} to {MAX_SEATS} seats, not {n_seats}"
+        )
 
 
 class Round:
@@ -46,7 +60,7 @@ class Round:
     Build one with :meth:`deal`, :meth:`from_position` or :meth:`from_dict`.
 
     >>> rnd = Round.deal(2, rng=random.Random(1))
-    >>> rnd.to_play, rnd.phase, len(rnd.hand(0)), rnd.stock_count, rnd.discard_count
+    >>> rnd.to_play, str(rnd.phase), len(rnd.hand(0)), rnd.stock_count, rnd.discard_count
     (1, 'draw', 13, 81, 1)
     >>> rnd.discard(0, rnd.hand(0)[0])
     Traceback (most recent call last):
@@ -73,7 +87,7 @@ class Round:
         self.n_seats = len(hands)
         self.dealer = dealer
         self.to_play = to_play
-        self.phase = "draw"
+        self.phase = Phase.DRAW
         self._rng = rng
         self._hands = [list(hand) for hand in hands]
         self._pending: list[list[Meld]] = [[] for _ in hands]
@@ -230,12 +244,12 @@ class Round:
     @property
     def over(self) -> bool:
         """Whether the round has ended (R17, R18)."""
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     # -- moves ----------------------------------------------------------------------------------
 
-    def _check_turn(self, seat: int, phase: str) -> None:
-        if self.phase == "over":
+    def _check_turn(self, seat: int, phase: Phase) -> None:
+        if self.phase == Phase.OVER:
             raise IllegalMove("round.over", "R17", "the round is over")
         if not (isinstance(seat, int) and 0 <= seat < self.n_seats):
             raise IllegalMove("seat.unknown", "R3", f"there is no seat {seat!r}")
@@ -243,9 +257,9 @@ class Round:
             raise IllegalMove(
                 "turn.not_your_turn", "R11", f"seat {seat} cannot play: it is seat {self.to_play}'s turn"
             )
-        if phase == "draw" and self.phase == "play":
+        if phase == Phase.DRAW and self.phase == Phase.PLAY:
             raise IllegalMove("turn.already_drawn", "R11", "the card of this turn is already drawn")
-        if phase == "play" and self.phase == "draw":
+        if phase == Phase.PLAY and self.phase == Phase.DRAW:
             raise IllegalMove("turn.must_draw", "R11", "draw a card first")
 
     def _check_opened(self, seat: int) -> None:
@@ -270,26 +284,26 @@ class Round:
         return tm
 
     def _end(self, out: int | None) -> None:
-        self.phase = "over"
+        self.phase = Phase.OVER
         self.out = out
         self._hand_romme = bool(
             self.rules.hand_romme and out is not None and self._opened_turn[out] == self.turn_no
         )
 
-    def draw(self, seat: int, source: str) -> Card | None:
+    def draw(self, seat: int, source: DrawSource | str) -> Card | None:
         """Draw the top of the ``"stock"`` or the ``"discard"`` pile (R11) and return it.
 
         An empty stock is first made anew from the discard pile but its top card (R18); when that
         would leave no card or be the fourth reshuffle, the round ends with no seat out and this
         returns ``None``.
         """
-        self._check_turn(seat, "draw")
-        if source == "discard":
+        self._check_turn(seat, Phase.DRAW)
+        if source == DrawSource.DISCARD:
             if not self._discard:
                 raise IllegalMove("draw.discard_empty", "R11", "the discard pile is empty")
             card = self._discard.pop()
             self.taken_from_discard = card
-        elif source == "stock":
+        elif source == DrawSource.STOCK:
             if not self._stock:
                 if self.reshuffles >= MAX_RESHUFFLES or len(self._discard) <= 1:
                     self.move_no += 1
@@ -303,7 +317,7 @@ class Round:
         else:
             raise IllegalMove("draw.no_such_pile", "R11", f"draw from 'stock' or 'discard', not {source!r}")
         self._hands[seat].append(card)
-        self.phase = "play"
+        self.phase = Phase.PLAY
         self.move_no += 1
         return card
 
@@ -311,7 +325,7 @@ class Round:
         """Lay a new meld from the hand (R7-R9). Before the opening it is only proposed (R13): the
         proposed melds go to the table together once their points reach ``rules.opening``.
         """
-        self._check_turn(seat, "play")
+        self._check_turn(seat, Phase.PLAY)
         cards = list(cards)
         rest = self._take_from_hand(seat, cards)
         meld = make_meld(cards, self.rules)
@@ -349,7 +363,7 @@ class Round:
 
     def take_back(self, seat: int) -> None:
         """Take every proposed opening meld back into the hand (R13)."""
-        self._check_turn(seat, "play")
+        self._check_turn(seat, Phase.PLAY)
         if not self._pending[seat]:
             raise IllegalMove("take_back.nothing_pending", "R13", "no proposed meld to take back")
         self._return_pending(seat)
@@ -361,9 +375,11 @@ class Round:
             self._hands[seat].extend(meld.cards)
         self._pending[seat] = []
 
-    def lay_off(self, seat: int, cards: Iterable[Card], meld_id: str, end: str | None = None) -> TableMeld:
+    def lay_off(
+        self, seat: int, cards: Iterable[Card], meld_id: str, end: End | str | None = None
+    ) -> TableMeld:
         """Add hand cards to any meld on the table (R14, R15); ``end`` places a joker on a run (R10)."""
-        self._check_turn(seat, "play")
+        self._check_turn(seat, Phase.PLAY)
         self._check_opened(seat)
         cards = list(cards)
         if not cards:
@@ -383,7 +399,7 @@ class Round:
         """Put ``card`` in the place of a joker of a table meld; the joker and ``new_meld_cards`` from
         the hand go to the table as a new meld, in the same move (R14, R16). Returns the new meld.
         """
-        self._check_turn(seat, "play")
+        self._check_turn(seat, Phase.PLAY)
         self._check_opened(seat)
         new_meld_cards = list(new_meld_cards)
         old = self.table_meld(meld_id)
@@ -407,7 +423,7 @@ class Round:
         The card taken from the discard pile this turn cannot go back (R12) while the hand holds another
         card to discard; since equal cards cannot be told apart (R1), that bars every card equal to it.
         """
-        self._check_turn(seat, "play")
+        self._check_turn(seat, Phase.PLAY)
         rest = self._take_from_hand(seat, [card])
         if card == self.taken_from_discard and any(other != card for other in rest):
             raise IllegalMove("discard.taken_card", "R12", "the card taken from the discard pile must stay")
@@ -419,7 +435,7 @@ class Round:
             self._end(seat)
             return
         self.to_play = (seat + 1) % self.n_seats
-        self.phase = "draw"
+        self.phase = Phase.DRAW
         self.taken_from_discard = None
         self.turn_no += 1
 
@@ -443,19 +459,33 @@ class Round:
 
     # -- what a seat may do, sees, and scores ---------------------------------------------------
 
-    def actions(self, seat: int) -> frozenset[str]:
-        """The kinds of move that can be legal for ``seat`` now (a cheap hint for buttons; a move of
-        a listed kind may still be refused for its cards).
+    def draw_sources(self, seat: int) -> tuple[DrawSource, ...]:
+        """The piles ``seat`` may draw from now (R11): none outside its draw phase, the stock alone
+        while the discard pile is empty.
 
         >>> rnd = Round.deal(3, rng=random.Random(2))
-        >>> sorted(rnd.actions(1)), rnd.actions(0)
-        (['draw_discard', 'draw_stock'], frozenset())
+        >>> [str(pile) for pile in rnd.draw_sources(1)], rnd.draw_sources(0)
+        (['stock', 'discard'], ())
         """
-        if self.phase == "over" or seat != self.to_play:
-            return frozenset()
-        if self.phase == "draw":
-            return frozenset({"draw_stock", "draw_discard"} if self._discard else {"draw_stock"})
-        hand, kinds = self._hands[seat], set()
+        if self.phase != Phase.DRAW or seat != self.to_play:
+            return ()
+        return _BOTH_PILES if self._discard else _STOCK_ONLY
+
+    def move_kinds(self, seat: int) -> frozenset[MoveKind]:
+        """The kinds of move (``Move.kind``) that can be legal for ``seat`` now: a cheap hint for
+        buttons, like python-chess's ``legal_moves`` but by kind; a move of a listed kind may still be
+        refused for its cards.
+
+        >>> rnd = Round.deal(3, rng=random.Random(2))
+        >>> sorted(rnd.move_kinds(1)), rnd.move_kinds(0)
+        (['draw'], frozenset())
+        """
+        if self.phase == Phase.OVER or seat != self.to_play:
+            return _NO_KINDS
+        if self.phase == Phase.DRAW:
+            return _DRAW_ONLY
+        hand = self._hands[seat]
+        kinds: set[MoveKind] = set()
         if hand:
             kinds.add("discard")
         if len(hand) >= 3:
@@ -468,18 +498,41 @@ class Round:
                 kinds.add("swap_joker")
         return frozenset(kinds)
 
+    def actions(self, seat: int) -> frozenset[str]:
+        """:meth:`move_kinds` as the view's ``"actions"`` spell them: a draw is ``draw_stock`` or
+        ``draw_discard``, one per pile of :meth:`draw_sources`.
+
+        >>> rnd = Round.deal(3, rng=random.Random(2))
+        >>> sorted(rnd.actions(1)), rnd.actions(0)
+        (['draw_discard', 'draw_stock'], frozenset())
+        """
+        if self.phase == Phase.DRAW and seat == self.to_play:
+            return _ACTION_NAMES[self.draw_sources(seat)]
+        return self.move_kinds(seat)
+
     def result(self) -> RoundResult:
         """The score of the finished round (R20-R22); IllegalMove ``round.not_over`` before its end."""
-        if self.phase != "over":
+        if self.phase != Phase.OVER:
             raise IllegalMove("round.not_over", "R17", "the round is not over")
         holdings = [
             self._hands[s] + [c for m in self._pending[s] for c in m.cards] for s in range(self.n_seats)
         ]
         return score_round(self.rules, self._table, holdings, self.out, self._hand_romme)
 
+    def seat_view(self, seat: int | None) -> views.RoundView:
+        """What ``seat`` may see (R19), as a typed value; ``None`` is an onlooker who holds no hand.
+
+        >>> rnd = Round.deal(2, rng=random.Random(1))
+        >>> view = rnd.seat_view(1)
+        >>> view.phase == "draw", len(view.hand), view.hand_counts, view.draw_sources == rnd.draw_sources(1)
+        (True, 13, (13, 13), True)
+        """
+        return views.round_seat_view(self, seat)
+
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (R19), JSON-ready; ``None`` is an onlooker who holds no hand."""
-        return snapshot.round_view(self, seat)
+        """What ``seat`` may see (R19), JSON-ready: ``seat_view(seat).to_dict()``; ``None`` is an
+        onlooker who holds no hand."""
+        return views.round_seat_view(self, seat).to_dict()
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state, JSON-ready and versioned, secrets included (for saving, never for showing)."""

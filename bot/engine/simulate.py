@@ -17,8 +17,10 @@ from typing import Any, Protocol
 
 from bot.engine.computer import ComputerPlayer
 from bot.engine.match import Match
-from bot.engine.moves import Move
+from bot.engine.moves import Move, Phase
+from bot.engine.round import MAX_SEATS, MIN_SEATS
 from bot.engine.rules import RuleSet
+from bot.engine.views import RoundView
 
 MAX_TURNS_PER_ROUND = 2000
 """A round that runs longer than this is a bug (R18 bounds the stock), so it raises."""
@@ -27,9 +29,9 @@ MAX_ROUNDS_PER_MATCH = 200
 
 
 class Player(Protocol):
-    """Anything that picks a move from a seat's view."""
+    """Anything that picks a move from a seat's view (its :class:`~bot.engine.views.RoundView`)."""
 
-    def next_move(self, view: dict[str, Any]) -> Move:
+    def next_move(self, view: RoundView) -> Move:
         """The next move of the seat whose view this is."""
         ...
 
@@ -81,9 +83,11 @@ def play_match(match: Match, players: Sequence[Player]) -> MatchStats:
 def _play_round(match: Match, players: Sequence[Player], stats: MatchStats) -> None:
     rnd = match.round
     turns = 0
-    while rnd.phase != "over":
+    while rnd.phase != Phase.OVER:
         seat = match.round_seats[rnd.to_play]
-        move = players[seat].next_move(match.view(seat))
+        # The round view of the seat on turn: the same as match.seat_view(seat).round, without the
+        # match part no player reads.
+        move = players[seat].next_move(rnd.seat_view(rnd.to_play))
         if move.kind == "draw":
             turns += 1
             if turns > MAX_TURNS_PER_ROUND:
@@ -125,12 +129,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Command line entry: parse the options, simulate, print the JSON summary last."""
     parser = argparse.ArgumentParser(prog="python -m bot.engine.simulate", description=__doc__)
     parser.add_argument("--games", type=int, default=20, help="matches to play")
-    parser.add_argument("--seats", type=int, default=4, help="seats per match, 2 to 6 (R3)")
+    parser.add_argument(
+        "--seats", type=int, default=4, help=f"seats per match, {MIN_SEATS} to {MAX_SEATS} (R3)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals and the players")
     parser.add_argument("--rules", default="{}", help="house rules as JSON, e.g. '{\"opening\": 0}'")
     args = parser.parse_args(argv)
-    if not 2 <= args.seats <= 6:
-        parser.error("--seats must be 2 to 6 (R3)")
+    if not MIN_SEATS <= args.seats <= MAX_SEATS:
+        parser.error(f"--seats must be {MIN_SEATS} to {MAX_SEATS} (R3)")
     try:
         rules = RuleSet.from_dict(json.loads(args.rules))
     except (ValueError, TypeError) as err:

@@ -1,5 +1,5 @@
-"""JSON-ready snapshots of a round: the saved state (exact, secrets and random state included) and
-the view of one seat (nothing secret, R19)."""
+"""JSON-ready snapshots of a round: the saved state, exact, secrets and random state included (what
+one seat may see is :mod:`bot.engine.views`)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.engine.cards import Card, card_codes, parse_cards
 from bot.engine.meld import Meld
+from bot.engine.moves import Phase
 from bot.engine.rules import RuleSet
 from bot.engine.table import TableMeld
 
@@ -22,8 +23,6 @@ SNAPSHOT_VERSION = 2
 generator as a list of 625 integers, and a match kept it twice: once more inside its round."""
 READABLE_VERSIONS = frozenset({1, SNAPSHOT_VERSION})
 """The snapshot versions :func:`check_version` lets through: this code's and the older one."""
-VIEW_VERSION = 1
-"""The version of a seat's view (:func:`round_view`), which saves nothing and has not changed."""
 
 _MT_WORDS = 624
 _MT_FORMAT = f"<{_MT_WORDS}I"
@@ -97,7 +96,7 @@ def round_to_dict(rnd: Round, *, with_rng: bool = True) -> dict[str, Any]:
         "n_seats": rnd.n_seats,
         "dealer": rnd.dealer,
         "to_play": rnd.to_play,
-        "phase": rnd.phase,
+        "phase": str(rnd.phase),
         "hands": [card_codes(hand) for hand in rnd._hands],
         "pending": [[meld.to_dict() for meld in melds] for melds in rnd._pending],
         "table": [tm.to_dict() for tm in rnd._table],
@@ -134,7 +133,7 @@ def round_from_dict(cls: type[Round], data: dict[str, Any], rng: random.Random |
         to_play=data["to_play"],
         rng=rng if rng is not None else rng_from_state(data["rng"]),
     )
-    rnd.phase = data["phase"]
+    rnd.phase = Phase(data["phase"])
     rnd._pending = [[Meld.from_dict(m) for m in melds] for melds in data["pending"]]
     rnd._table = [TableMeld.from_dict(tm) for tm in data["table"]]
     rnd._opened = list(data["opened"])
@@ -150,62 +149,3 @@ def round_from_dict(cls: type[Round], data: dict[str, Any], rng: random.Random |
     rnd.out = data["out"]
     rnd._hand_romme = data["hand_romme"]
     return rnd
-
-
-_VIEW_CACHE_SIZE = 4096
-_table_entries: dict[int, tuple[TableMeld, dict[str, Any]]] = {}
-
-
-def _table_entry(tm: TableMeld) -> dict[str, Any]:
-    """``tm.to_dict()``, built once per table meld: every view of every seat shows the same melds, and
-    a table meld never changes (a lay-off or swap puts a new one in its place). Keyed by identity,
-    the meld held so that its id is not reused; each view gets its own copy of the lists."""
-    known = _table_entries.get(id(tm))
-    if known is None:
-        if len(_table_entries) >= _VIEW_CACHE_SIZE:
-            _table_entries.clear()
-        known = _table_entries[id(tm)] = (tm, tm.to_dict())
-    entry = known[1]
-    return {
-        **entry,
-        "cards": [*entry["cards"]],
-        "stands_for": [*entry["stands_for"]],
-        "placed_by": [*entry["placed_by"]],
-    }
-
-
-def round_view(rnd: Round, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` sees (R19): its own hand and proposed melds, counts of the other hands and of the
-    stock, the discard top, the table. ``seat`` ``None`` is an onlooker with no hand.
-    """
-    if seat is not None and not 0 <= seat < rnd.n_seats:
-        raise ValueError(f"there is no seat {seat!r}")
-    own = seat is not None
-    on_turn = own and seat == rnd.to_play and rnd.phase != "over"
-    return {
-        "version": VIEW_VERSION,
-        "seat": seat,
-        "n_seats": rnd.n_seats,
-        "dealer": rnd.dealer,
-        "to_play": rnd.to_play,
-        "phase": rnd.phase,
-        "rules": rnd.rules.to_dict(),
-        "hand": card_codes(rnd._hands[seat]) if own else [],
-        "pending": [meld.to_dict() for meld in rnd._pending[seat]] if own else [],
-        "pending_points": rnd.pending_points(seat) if own else 0,
-        "hand_counts": [rnd.hand_count(s) for s in range(rnd.n_seats)],
-        "opened": list(rnd._opened),
-        "table": [_table_entry(tm) for tm in rnd._table],
-        "stock_count": rnd.stock_count,
-        "discard_top": _code(rnd.discard_top),
-        "discard_count": rnd.discard_count,
-        "reshuffles": rnd.reshuffles,
-        "taken_from_discard": _code(rnd.taken_from_discard) if on_turn else None,
-        "opening_needed": 0 if own and rnd._opened[seat] else rnd.rules.opening,
-        "actions": sorted(rnd.actions(seat)) if own else [],
-        "turn_no": rnd.turn_no,
-        # R13: the proposals and take-backs of the other seats are not counted.
-        "move_no": rnd.move_no - sum(n for s, n in enumerate(rnd._hidden_moves) if s != seat),
-        "out": rnd.out,
-        "result": rnd.result().to_dict() if rnd.phase == "over" else None,
-    }

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
 from itertools import combinations
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from bot.engine.cards import JOKER, SUITS, Card
 from bot.engine.meld import MAX_RUN, MAX_SET, Meld, make_meld
@@ -142,9 +142,10 @@ _Run = tuple[int, int, int, int, tuple[int, ...], int, int]
 jokers' vector, score, bound, natural ranks in place order, jokers and points."""
 _Option = tuple[int, int, int, tuple[tuple[int, ...], int]]
 """A candidate meld as the search uses it: vector, score, bound, and the key of :func:`_meld`."""
-_SCORE = 1
-_KEY = 3
-_RANKS = 4
+# Final: the type checker reads each index as its number, so it knows which field it picks.
+_SCORE: Final = 1
+_KEY: Final = 3
+_RANKS: Final = 4
 
 
 @lru_cache(maxsize=_TABLES_KEPT)

@@ -29,19 +29,18 @@ MESSAGES: dict[str, str] = {
     "select.cards": "Select cards from your hand",
     "select.cards.more": "Only the first {count} cards can be selected here",
     "select.target.lay_off": "Lay off on which meld?",
-    "select.target.swap": "Swap a joker out of which meld?",
+    "select.target.swap_joker": "Swap a joker out of which meld?",
     "select.target.none": "No meld on the table fits",
     "select.option.meld": "{meld_id} · {owner}: {cards}",
     "select.option.meld_end.low": "{meld_id} · {owner}: joker at the low end",
     "select.option.meld_end.high": "{meld_id} · {owner}: joker at the high end",
-    "select.option.swap": "{meld_id} · {owner}: put {card} in for the joker",
+    "select.option.swap_joker": "{meld_id} · {owner}: put {card} in for the joker",
     # --- cards and melds ---
     "cards.none": "—",
     "meld.line": "`{meld_id}` {owner}: {cards} ({points})",
     "meld.pending_line": "{cards} ({points})",
     "meld.more": "… and {count} more melds",
     # --- names and seats ---
-    "seat.computer_name": "Computer {number}",
     "seat.tag.away": "away",
     "seat.tag.left": "left",
     "seat.tag.sits_out": "sits out the tie-break",
@@ -148,13 +147,14 @@ MESSAGES: dict[str, str] = {
     "panel.turn.other": "{name} is playing.",
     "panel.round_over": "The round is over.",
     "panel.sitting_out": "You sit out this tie-break round (R6).",
-    "panel.not_seated": "You have no seat in this game.",
     "panel.pending": "Proposed melds: {points} of {needed} points toward the opening",
     "panel.opened": "You have opened: you may lay off and swap jokers (R14).",
     "panel.opening_needed": "Opening: your first melds must reach {points} points (R13).",
     "panel.taken": "You took {card} from the discard pile: you may not discard it this turn (R12).",
     "panel.target.lay_off": "Choose the meld to lay {cards} off on.",
-    "panel.target.swap": "Choose the joker to swap: the other selected cards form a new meld with it (R16).",
+    "panel.target.swap_joker": (
+        "Choose the joker to swap: the other selected cards form a new meld with it (R16)."
+    ),
     "panel.footer": "Only you see this panel. Game {game_id}",
     # --- hint ---
     "hint.title": "Hint",
@@ -183,13 +183,8 @@ MESSAGES: dict[str, str] = {
     "match_end.tiebreaks": "Tie-break rounds played: {count} (R6)",
     # --- scores ---
     "scores.title": "Standings — game {game_id}",
-    "scores.round_column": "Round {round}",
-    "scores.tiebreak_column": "Tie-break {round}",
     "scores.total": "Total",
     "scores.no_rounds": "No round has ended yet.",
-    "scores.round_line": "{label}: {scores}",
-    "scores.seat_score": "{name} {score}",
-    "scores.totals_line": "**{name}**: {total}",
     "leaderboard.title": "Leaderboard",
     "leaderboard.empty": "Nobody has finished a match on this server yet.",
     "leaderboard.line": (

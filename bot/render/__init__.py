@@ -1,7 +1,7 @@
 """Rendering: Discord embeds and components built from plain game state (no I/O, no service calls).
 
 Every function is pure: it reads a :class:`~bot.service.game.Game` (and for a panel only the seat's own
-``match.view(seat)``) and returns ``discord.Embed`` / ``discord.ui.View`` objects whose components carry
+``match.seat_view(seat)``) and returns ``discord.Embed`` / ``discord.ui.View`` objects whose components carry
 the custom ids of :mod:`bot.render.ids`. Text comes from the catalog (:func:`bot.i18n.t`).
 """
 

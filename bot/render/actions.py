@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.engine.cards import Card, parse_cards
-from bot.engine.moves import Move
+from bot.engine.moves import DrawSource, Move
 from bot.render.ids import CustomId, parse_target_value
 
 
@@ -33,9 +33,9 @@ def click_move(custom_id: CustomId, values: Sequence[str] = ()) -> Move | None:
     """
     action = custom_id.action
     if action in ("draw", "p_draw"):
-        return Move.draw("stock")
+        return Move.draw(DrawSource.STOCK)
     if action in ("take", "p_take"):
-        return Move.draw("discard")
+        return Move.draw(DrawSource.DISCARD)
     if action == "takeback":
         return Move.take_back()
     if not custom_id.is_panel or action not in ("meld", "discard", "target"):

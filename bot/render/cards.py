@@ -14,10 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 from bot.engine.cards import Card, card_codes, sort_by_rank, sort_by_suit
 from bot.i18n import t
+
+if TYPE_CHECKING:
+    from bot.engine.meld import Meld
+    from bot.engine.table import TableMeld
 
 TEXT_PRESENTATION = "\ufe0e"
 DARK_SUITS = ("♠", "♣")
@@ -83,9 +87,18 @@ def hand_text(codes: Sequence[str], sort: str) -> str:
     return " · ".join(cards_text(group) for group in groups)
 
 
-def meld_cards_text(meld: dict[str, Any]) -> str:
-    """A meld dict's cards in table order (jokers where they lie)."""
-    return cards_text(meld["cards"])
+def meld_cards_text(meld: Meld | TableMeld) -> str:
+    """A meld's cards in table order (jokers where they lie)."""
+    return cards_text(meld.cards)
+
+
+def parse_codes(codes: Iterable[str]) -> list[Card]:
+    """The cards of card codes (each parse worked out once); ``ValueError`` for a bad code.
+
+    >>> [card.symbol for card in parse_codes(["10H", "JK"])]
+    ['10♥', '🃏']
+    """
+    return [_parse(code) for code in codes]
 
 
 def take_cards(hand: Sequence[str], wanted: Iterable[str]) -> list[str]:

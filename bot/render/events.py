@@ -12,8 +12,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from bot.engine.cards import parse_cards
-from bot.engine.errors import IllegalMove
-from bot.engine.meld import make_meld
+from bot.engine.moves import DrawSource
+from bot.engine.queries import meld_points
 from bot.i18n import t
 from bot.render.cards import card_text, cards_text
 from bot.render.common import join_words, match_seat, seat_name
@@ -26,7 +26,7 @@ def event_phrase(event: TurnEvent) -> str:
     """What one event did, without the seat's name: ``took 7♥``, ``discarded 3♣``."""
     kind = event.kind
     if kind == "draw":
-        if event.source == "discard" and event.cards:
+        if event.source == DrawSource.DISCARD and event.cards:
             return t("event.draw.discard", card=card_text(event.cards[0]))
         return t("event.draw.stock")
     if kind == "meld":
@@ -69,12 +69,12 @@ def _meld_points(events: Sequence[TurnEvent]) -> int | None:
 
 @lru_cache(maxsize=256)
 def _points_of(codes: tuple[str, ...]) -> int | None:
-    # A meld move never chooses where a joker goes, so make_meld gives back the meld as it was laid.
     # Worked out once per meld: the opening stays in "the last move" until the next turn's moves.
     try:
-        return make_meld(parse_cards(" ".join(codes))).points
-    except (IllegalMove, ValueError):
+        cards = parse_cards(" ".join(codes))
+    except ValueError:
         return None
+    return meld_points(cards)
 
 
 def _melds_phrase(events: list[TurnEvent], *, opening: bool) -> str:

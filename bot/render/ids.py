@@ -11,6 +11,11 @@ Two shapes (Discord allows 100 characters):
 
 The panel keeps no memory anywhere else, so a panel still works after a restart.
 
+The wire spellings (the actions ``layoff``, ``swap``, ``takeback``, ``p_draw``, ``p_take``; the mode
+letters ``l``, ``w``) are what buttons on messages already sent carry, so they never change; in code a
+mode is named by its move's kind (``Move.kind``), and :data:`MODE_OF_ACTION` maps the wire action to
+it.
+
 >>> panel_id(7, "meld", 12, PanelState("suit", None, ("10H", "JK", "10H")))
 'romme:7:meld:12:s.THJKTH'
 >>> parse_custom_id("romme:7:meld:12:s.THJKTH").panel_state().cards
@@ -65,9 +70,18 @@ PANEL_ACTIONS: tuple[str, ...] = (
 )
 
 Sort = Literal["suit", "rank"]
-Mode = Literal["lay_off", "swap"]
+Mode = Literal["lay_off", "swap_joker"]
+"""A panel choosing the target meld of a move: named by the move's kind."""
 _SORT_LETTER: dict[str, str] = {"suit": "s", "rank": "r"}
-_MODE_LETTER: dict[str | None, str] = {None: "", "lay_off": "l", "swap": "w"}
+_MODE_LETTER: dict[Mode | None, str] = {None: "", "lay_off": "l", "swap_joker": "w"}
+_LETTER_MODE: dict[str, Mode | None] = {letter: mode for mode, letter in _MODE_LETTER.items()}
+
+MODE_OF_ACTION: dict[str, Mode] = {"layoff": "lay_off", "swap": "swap_joker"}
+"""The panel buttons that ask for a target meld (Lay off, Swap joker), by wire action: the mode.
+
+>>> MODE_OF_ACTION["swap"], PanelState("suit", "swap_joker").encode()
+('swap_joker', 'sw.')
+"""
 
 # A game id and a version are database integers; 12 digits is far beyond any real game and keeps the
 # worst-case id inside 100 characters. No sign, no leading zeros: one spelling per id.
@@ -148,7 +162,7 @@ def parse_panel_arg(arg: str) -> PanelState | None:
 
 def _state_of(match: re.Match[str]) -> PanelState:
     sort: Sort = "suit" if match["sort"] == "s" else "rank"
-    mode: Mode | None = {"": None, "l": "lay_off", "w": "swap"}[match["mode"]]  # type: ignore[assignment]
+    mode = _LETTER_MODE[match["mode"]]
     cards = tuple(expand_code(c) for c in _COMPACT_RE.findall(match["cards"]))
     return PanelState(sort, mode, cards)
 

@@ -6,15 +6,13 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.engine.round import MAX_SEATS, MIN_SEATS
 from bot.i18n import t
 from bot.render.common import check_embed, clip, house_rule_lines, new_embed, seat_tags
 from bot.render.ids import public_id
 
 if TYPE_CHECKING:
     from bot.service.game import Game
-
-MAX_SEATS = 6
-MIN_SEATS = 2
 
 
 def lobby(game: Game) -> tuple[discord.Embed, discord.ui.View]:

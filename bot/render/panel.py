@@ -1,8 +1,8 @@
 """The private hand panel: the seat's own hand, its proposed melds, a card select and the move buttons.
 
-It is drawn ONLY from ``match.view(seat)`` (the seat's own view, R19) and the seats' names, so it can
-never show another hand. Its state (sort, selected cards, meld-choosing mode) rides in the custom ids
-(:mod:`bot.render.ids`); only the moves that can be legal are enabled.
+It is drawn ONLY from ``match.seat_view(seat)`` (the seat's own view, R19) and the seats' names, so it
+can never show another hand. Its state (sort, selected cards, meld-choosing mode) rides in the custom
+ids (:mod:`bot.render.ids`); only the moves that can be legal are enabled, as the engine answers them.
 """
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine.cards import Card
+from bot.engine.cards import Card, card_codes
+from bot.engine.moves import DrawSource, Phase
+from bot.engine.views import RoundView
 from bot.i18n import t
 from bot.render.cards import card_text, cards_text, hand_text, sorted_codes, take_cards
 from bot.render.common import check_embed, clip, match_seat, new_embed, seat_name
@@ -39,52 +41,52 @@ class PanelButtons:
     sort: bool = False
 
 
-def panel_buttons(view: dict[str, Any], selected: list[str]) -> PanelButtons:
-    """The buttons that can lead to a legal move, from ``view["actions"]`` and the selection.
+def panel_buttons(view: RoundView, selected: list[str]) -> PanelButtons:
+    """The buttons that can lead to a legal move, from ``view.actions`` and the selection.
 
     Meld needs three selected cards, Discard exactly one (not the card just taken from the discard
     pile while other cards remain, R12), Lay off and Swap joker a table meld they can go to (R14-R16),
     Take back a proposed meld (R13).
     """
-    actions = set(view.get("actions", ()))
-    hand = view["hand"]
-    seat = view["seat"]
-    holding = view["hand_counts"][seat] if seat is not None else 0
-    rules = view.get("rules", {})
+    actions = view.actions
+    hand = view.hand
+    holding = view.hand_counts[view.seat] if view.seat is not None else 0
     # With "discard to go out" a meld or lay-off may not use the last card (R17).
-    keeps_card = not rules.get("discard_to_go_out") or len(selected) < len(hand)
-    taken = view.get("taken_from_discard")
+    keeps_card = not view.rules.discard_to_go_out or len(selected) < len(hand)
+    taken = view.taken_from_discard
     one = len(selected) == 1
     return PanelButtons(
-        draw="draw_stock" in actions,
-        take="draw_discard" in actions,
+        draw=DrawSource.STOCK in view.draw_sources,
+        take=DrawSource.DISCARD in view.draw_sources,
         meld="meld" in actions and len(selected) >= 3 and keeps_card,
         lay_off="lay_off" in actions
         and bool(selected)
         and keeps_card
         and bool(lay_off_targets(view, selected)),
         swap_joker="swap_joker" in actions and len(selected) >= 3 and bool(swap_targets(view, selected)),
-        discard="discard" in actions and one and not (selected[0] == taken and holding > 1),
+        discard="discard" in actions
+        and one
+        and not (taken is not None and selected[0] == str(taken) and holding > 1),
         take_back="take_back" in actions,
-        hint=bool(hand) and view["phase"] != "over",
+        hint=bool(hand) and view.phase != Phase.OVER,
         sort=bool(hand),
     )
 
 
-def _status(game: Game, view: dict[str, Any]) -> str:
-    if view["seat"] is None:
+def _status(game: Game, view: RoundView) -> str:
+    if view.seat is None:
         return t("panel.sitting_out")
-    if view["phase"] == "over":
+    if view.phase == Phase.OVER:
         return t("panel.round_over")
-    if view["to_play"] != view["seat"]:
-        return t("panel.turn.other", name=seat_name(game, match_seat(game, view["to_play"])))
-    return t("panel.turn.draw" if view["phase"] == "draw" else "panel.turn.play")
+    if view.to_play != view.seat:
+        return t("panel.turn.other", name=seat_name(game, match_seat(game, view.to_play)))
+    return t("panel.turn.draw" if view.phase == Phase.DRAW else "panel.turn.play")
 
 
-def panel_embed(game: Game, view: dict[str, Any], state: PanelState) -> discord.Embed:
+def panel_embed(game: Game, view: RoundView, state: PanelState) -> discord.Embed:
     """The panel's embed for a seat's own ``view``: status, hand, selection and notes in the
     description; the proposed opening melds (R13) in a field of their own."""
-    hand = view["hand"]
+    hand = card_codes(view.hand)
     title = t("panel.title.one") if len(hand) == 1 else t("panel.title", count=len(hand))
     lines = [_status(game, view), "", hand_text(hand, state.sort) if hand else t("panel.empty_hand")]
     lines.append(
@@ -93,24 +95,24 @@ def panel_embed(game: Game, view: dict[str, Any], state: PanelState) -> discord.
     lines.append("")
     lines.append(
         t("panel.opened")
-        if view["opening_needed"] == 0
-        else t("panel.opening_needed", points=view["opening_needed"])
+        if view.opening_needed == 0
+        else t("panel.opening_needed", points=view.opening_needed)
     )
-    if view.get("taken_from_discard"):
-        lines.append(t("panel.taken", card=card_text(view["taken_from_discard"])))
+    if view.taken_from_discard is not None:
+        lines.append(t("panel.taken", card=card_text(view.taken_from_discard)))
     if state.mode == "lay_off":
         lines.append(t("panel.target.lay_off", cards=cards_text(state.cards)))
-    elif state.mode == "swap":
-        lines.append(t("panel.target.swap"))
+    elif state.mode == "swap_joker":
+        lines.append(t("panel.target.swap_joker"))
     if state.mode is not None and not _targets(view, state):
         lines.append(t("select.target.none"))
     embed = new_embed(title, "\n".join(lines))
-    if view["pending"]:
+    if view.pending:
         embed.add_field(
-            name=t("panel.pending", points=view["pending_points"], needed=view["opening_needed"]),
+            name=t("panel.pending", points=view.pending_points, needed=view.opening_needed),
             value="\n".join(
-                t("meld.pending_line", cards=cards_text(m["cards"]), points=m["points"])
-                for m in view["pending"]
+                t("meld.pending_line", cards=cards_text(meld.cards), points=meld.points)
+                for meld in view.pending
             ),
             inline=False,
         )
@@ -118,7 +120,7 @@ def panel_embed(game: Game, view: dict[str, Any], state: PanelState) -> discord.
     return check_embed(embed)
 
 
-def _targets(view: dict[str, Any], state: PanelState) -> list[Target]:
+def _targets(view: RoundView, state: PanelState) -> list[Target]:
     """The melds the selection can go to in the panel's mode (none outside Lay off / Swap joker)."""
     if state.mode is None:
         return []
@@ -150,21 +152,22 @@ def _card_select(game: Game, hand: list[str], state: PanelState) -> discord.ui.S
     )
 
 
-def _target_select(game: Game, view: dict[str, Any], state: PanelState) -> discord.ui.Select[Any] | None:
+def _target_select(game: Game, view: RoundView, state: PanelState) -> discord.ui.Select[Any] | None:
     targets = _targets(view, state)
     if not targets:
         return None
-    owners = {meld["id"]: seat_name(game, match_seat(game, meld["owner"])) for meld in view["table"]}
-    melds = {meld["id"]: meld for meld in view["table"]}
+    owners = {meld.id: seat_name(game, match_seat(game, meld.owner)) for meld in view.table}
+    melds = {meld.id: meld for meld in view.table}
     options = []
     for target in targets[:25]:
         owner = clip(owners.get(target.meld_id, "?"), 32)
         if target.card is not None:
-            label = t("select.option.swap", meld_id=target.meld_id, owner=owner, card=card_text(target.card))
+            card = card_text(target.card)
+            label = t("select.option.swap_joker", meld_id=target.meld_id, owner=owner, card=card)
         elif target.end is not None:
             label = t(f"select.option.meld_end.{target.end}", meld_id=target.meld_id, owner=owner)
         else:
-            cards = cards_text(melds[target.meld_id]["cards"])
+            cards = cards_text(melds[target.meld_id].cards)
             label = t("select.option.meld", meld_id=target.meld_id, owner=owner, cards=cards)
         options.append(discord.SelectOption(label=clip(label, 100), value=target.value()))
     return discord.ui.Select(
@@ -177,14 +180,14 @@ def _target_select(game: Game, view: dict[str, Any], state: PanelState) -> disco
     )
 
 
-def panel_view(game: Game, view: dict[str, Any], state: PanelState) -> discord.ui.View:
+def panel_view(game: Game, view: RoundView, state: PanelState) -> discord.ui.View:
     """The panel's components: card select, two rows of buttons, and the target select when asked."""
     selected = list(state.cards)
     on = panel_buttons(view, selected)
     plain = PanelState(state.sort, None, state.cards)
     flipped = plain.with_sort("rank" if state.sort == "suit" else "suit")
     items = discord.ui.View(timeout=None)
-    select = _card_select(game, view["hand"], state)
+    select = _card_select(game, card_codes(view.hand), state)
     if select is not None:
         items.add_item(select)
     buttons: list[tuple[str, str, discord.ButtonStyle, bool, int, PanelState]] = [
@@ -226,11 +229,11 @@ def hand_panel(
     """The hand panel of match seat ``seat``: the embed and its components.
 
     ``selected`` cards not in the hand are dropped (the same code twice selects both copies);
-    ``target`` ``"lay_off"`` or ``"swap"`` adds the select of target melds.
+    ``target`` ``"lay_off"`` or ``"swap_joker"`` adds the select of target melds.
     """
     if game.match is None:
         raise ValueError("no hand before the match begins")
-    view = game.match.view(seat)
+    view = game.match.seat_view(seat).round
     codes = [str(card) for card in selected]
-    state = PanelState(sort, target, tuple(take_cards(view["hand"], codes)[:MAX_SELECTED]))
+    state = PanelState(sort, target, tuple(take_cards(card_codes(view.hand), codes)[:MAX_SELECTED]))
     return panel_embed(game, view, state), panel_view(game, view, state)

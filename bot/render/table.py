@@ -1,15 +1,17 @@
 """The public table message: one per game, edited in place; My hand, Draw, Take discard.
 
-Built from ``match.view(None)``, the view of an onlooker who holds no hand, so nothing secret can
+Built from ``match.seat_view(None)``, the view of an onlooker who holds no hand, so nothing secret can
 reach the channel (R19). One drawing asks the match for that view once and hands it to every part.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
+from bot.engine.moves import Phase
+from bot.engine.views import RoundView
 from bot.i18n import t
 from bot.render.cards import card_text, meld_cards_text
 from bot.render.common import (
@@ -44,34 +46,33 @@ def round_title(game: Game) -> str:
     return t("table.title", round=match.round_no, rounds=match.rounds_planned)
 
 
-def meld_lines(game: Game, view: dict[str, Any]) -> list[str]:
+def meld_lines(game: Game, view: RoundView) -> list[str]:
     """One line per table meld: its short id, its owner, its cards and points."""
     return [
         t(
             "meld.line",
-            meld_id=meld["id"],
-            owner=clip(seat_name(game, match_seat(game, meld["owner"])), NAME_WIDTH),
+            meld_id=meld.id,
+            owner=clip(seat_name(game, match_seat(game, meld.owner)), NAME_WIDTH),
             cards=meld_cards_text(meld),
-            points=meld["points"],
+            points=meld.points,
         )
-        for meld in view["table"]
+        for meld in view.table
     ]
 
 
-def _seat_lines(game: Game, view: dict[str, Any]) -> list[str]:
+def _seat_lines(game: Game, view: RoundView) -> list[str]:
     assert game.match is not None
     match = game.match
     totals = match.totals
-    playing = view["phase"] != "over"
+    playing = view.phase != Phase.OVER
     lines = []
     for seat in range(len(game.seats)):
         tags = seat_tags(game, seat)
         if seat in match.round_seats:
             inner = match.round_seats.index(seat)
-            count = view["hand_counts"][inner]
-            cards = count_cards(count)
-            opened = t("seat.opened" if view["opened"][inner] else "seat.not_opened")
-            marker = "▶ " if playing and inner == view["to_play"] else ""
+            cards = count_cards(view.hand_counts[inner])
+            opened = t("seat.opened" if view.opened[inner] else "seat.not_opened")
+            marker = "▶ " if playing and inner == view.to_play else ""
         else:
             cards, opened, marker = "—", "—", ""
             tags.append(t("seat.tag.sits_out"))
@@ -89,43 +90,44 @@ def _seat_lines(game: Game, view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _description(game: Game, view: dict[str, Any]) -> str:
+def _description(game: Game, view: RoundView) -> str:
     lines = [t("table.dealer", name=seat_name(game, game.match.dealer if game.match else None))]
-    if view["phase"] == "over":
+    if view.phase == Phase.OVER:
         lines.append(t("table.round_over"))
     else:
-        seat = match_seat(game, view["to_play"])
+        seat = match_seat(game, view.to_play)
         who = seat_call(game, seat)
         tags = seat_tags(game, seat)
         if tags:
             who += f" ({', '.join(tags)})"
-        lines.append(t("table.turn.draw" if view["phase"] == "draw" else "table.turn.play", who=who))
+        lines.append(t("table.turn.draw" if view.phase == Phase.DRAW else "table.turn.play", who=who))
         if game.turn_deadline is not None and game.seats[seat].is_person:
             lines.append(t("table.turn.deadline", when=f"<t:{int(game.turn_deadline)}:R>"))
     return "\n".join(lines)
 
 
-def _piles(view: dict[str, Any]) -> str:
-    lines = [t("table.stock", count=view["stock_count"])]
-    top = view["discard_top"]
+def _piles(view: RoundView) -> str:
+    lines = [t("table.stock", count=view.stock_count)]
+    top = view.discard_top
     if top is None:
         lines.append(t("table.discard_empty"))
     else:
-        lines.append(t("table.discard_top", card=card_text(top), cards=count_cards(view["discard_count"])))
-    if view["reshuffles"]:
-        lines.append(t("table.reshuffles", count=view["reshuffles"]))
+        lines.append(t("table.discard_top", card=card_text(top), cards=count_cards(view.discard_count)))
+    if view.reshuffles:
+        lines.append(t("table.reshuffles", count=view.reshuffles))
     return "\n".join(lines)
 
 
-def table_embed(game: Game, view: dict[str, Any] | None = None) -> discord.Embed:
+def table_embed(game: Game, view: RoundView | None = None) -> discord.Embed:
     """The table embed of a game whose match has begun (within every Discord limit).
 
-    ``view`` is ``game.match.view(None)`` when the caller has it already.
+    ``view`` is the onlooker's round view, ``game.match.seat_view(None).round``, when the caller has it
+    already.
     """
     if game.match is None:
         raise ValueError("the table of a game that has not begun")
     if view is None:
-        view = game.match.view(None)
+        view = game.match.seat_view(None).round
     embed = new_embed(round_title(game), _description(game, view))
     embed.add_field(name=t("table.seats"), value="\n".join(_seat_lines(game, view)), inline=False)
     embed.add_field(name=t("table.piles"), value=_piles(view), inline=False)
@@ -151,16 +153,17 @@ def table_embed(game: Game, view: dict[str, Any] | None = None) -> discord.Embed
     return check_embed(embed)
 
 
-def table_view(game: Game, view_data: dict[str, Any] | None = None) -> discord.ui.View:
+def table_view(game: Game, view_data: RoundView | None = None) -> discord.ui.View:
     """My hand (while the game runs), Draw and Take discard (in a draw phase; Take discard needs a
     discard pile). The service decides whose click counts.
 
-    ``view_data`` is ``game.match.view(None)`` when the caller has it already.
+    ``view_data`` is the onlooker's round view, ``game.match.seat_view(None).round``, when the caller
+    has it already.
     """
     running = str(game.status) == "playing" and game.match is not None
     if view_data is None and game.match is not None:
-        view_data = game.match.view(None)
-    drawing = running and view_data is not None and view_data["phase"] == "draw"
+        view_data = game.match.seat_view(None).round
+    drawing = running and view_data is not None and view_data.phase == Phase.DRAW
     view = discord.ui.View(timeout=None)
     view.add_item(
         discord.ui.Button(
@@ -183,7 +186,7 @@ def table_view(game: Game, view_data: dict[str, Any] | None = None) -> discord.u
             label=t("button.take"),
             style=discord.ButtonStyle.secondary,
             custom_id=public_id(game.id, "take"),
-            disabled=not drawing or view_data is None or view_data["discard_top"] is None,
+            disabled=not drawing or view_data is None or view_data.discard_top is None,
         )
     )
     return view
@@ -213,5 +216,5 @@ def table(game: Game) -> tuple[discord.Embed, discord.ui.View]:
     """The public table message of ``game``: the embed and its three buttons."""
     if game.match is None:
         raise ValueError("the table of a game that has not begun")
-    view = game.match.view(None)
+    view = game.match.seat_view(None).round
     return table_embed(game, view), table_view(game, view)

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import Any
 
-from bot.engine.cards import Card
 from bot.engine.computer import ComputerPlayer
 from bot.engine.errors import IllegalMove
 from bot.engine.match import Match
-from bot.engine.moves import Move
+from bot.engine.moves import DrawSource, Move, Phase
 
 log = logging.getLogger(__name__)
 
@@ -22,21 +20,20 @@ def computer_moves(match: Match, seat: int, player: ComputerPlayer, rng: random.
     back proposals, discard any card) exist only in case the player ever suggests an illegal move:
     one of them is always legal on a seat's turn.
     """
-    view: dict[str, Any] = match.view(seat)
+    view = match.seat_view(seat).round
     player.rng = rng
     moves: list[Move] = []
     try:
         moves.append(player.next_move(view))
     except Exception:
         log.exception("the computer player failed to choose a move; using the fallback")
-    if view["phase"] == "draw":
-        moves.append(Move.draw("stock"))
-        moves.append(Move.draw("discard"))
+    if view.phase == Phase.DRAW:
+        moves.append(Move.draw(DrawSource.STOCK))
+        moves.append(Move.draw(DrawSource.DISCARD))
         return moves
-    if view["pending"]:
+    if view.pending:
         moves.append(Move.take_back())
-    hand = [Card.parse(code) for code in view["hand"]]
-    moves += [Move.discard(card) for card in sorted(set(hand), key=lambda c: -c.hand_points)]
+    moves += [Move.discard(card) for card in sorted(set(view.hand), key=lambda c: -c.hand_points)]
     return moves
 
 

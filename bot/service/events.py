@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.engine.cards import card_codes
+from bot.engine.moves import DrawSource
 from bot.service.game import MOVE_EVENT_KINDS, Game, TurnEvent
 
 if TYPE_CHECKING:
@@ -32,13 +33,14 @@ def move_events(
 
     >>> from bot.engine.moves import Move
     >>> game = Game(id=1, guild_id=1, channel_id=1, host_id=1)
-    >>> [e.to_dict() for e in move_events(game, 0, Move.draw("stock"), {}, auto=False)][0]["cards"]
+    >>> [e.to_dict() for e in move_events(game, 0, Move.draw(DrawSource.STOCK), {}, auto=False)][0]["cards"]
     []
     """
     events: list[TurnEvent] = []
     if move.kind == "draw":
-        shown = [str(move_card)] if (move_card := _taken_card(game)) and move.source == "discard" else []
-        events.append(TurnEvent(seat, "draw", cards=shown, source=move.source, auto=auto))
+        taken = _taken_card(game) if move.source == DrawSource.DISCARD else None
+        source = None if move.source is None else str(move.source)  # the event keeps the plain word
+        events.append(TurnEvent(seat, "draw", cards=[taken] if taken else [], source=source, auto=auto))
     elif move.kind == "meld":
         fresh = _new_melds(game, before)
         if fresh:
@@ -70,7 +72,7 @@ def move_events(
         events.append(
             TurnEvent(seat, "discard", card=None if move.card is None else str(move.card), auto=auto)
         )
-    if game.match is not None and game.match.round.phase == "over":
+    if game.match is not None and game.match.round.over:
         events.append(round_over_event(game))
     return events
 

@@ -32,7 +32,7 @@ def last_round_scores(game: Game) -> list[RoundScore]:
     []
     """
     match = game.match
-    if match is None or match.round.phase != "over":
+    if match is None or not match.round.over:
         return []
     result = match.history[-1]
     rows = []
@@ -64,7 +64,7 @@ def match_results(game: Game) -> list[MatchResult]:
     for seat, owner in enumerate(game.seats):
         if not owner.is_person or owner.user_id is None:
             continue
-        played = [scores[seat] for scores in _round_scores(match) if scores[seat] is not None]
+        played = [score for scores in _round_scores(match) if (score := scores[seat]) is not None]
         results.append(
             MatchResult(
                 user_id=owner.user_id,

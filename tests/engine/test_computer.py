@@ -16,6 +16,7 @@ from bot.engine.moves import Move
 from bot.engine.round import Round
 from bot.engine.rules import RuleSet
 from bot.engine.simulate import play_match
+from bot.engine.views import RoundView
 
 C = Card.parse
 FILLER = parse_cards("2C 4D 6S 8C 10D QS 3H 5C 7D 9S JC KD AH 2D 4S 6C 8D 10S QC")
@@ -53,16 +54,17 @@ class JsonViewPlayer:
         self.match = match
         self.moves: list[Move] = []
 
-    def next_move(self, view: dict[str, Any]) -> Move:
-        own = json.loads(json.dumps({key: view[key] for key in VIEW_KEYS}))
+    def next_move(self, view: RoundView) -> Move:
+        data = view.to_dict()
+        own = json.loads(json.dumps({key: data[key] for key in VIEW_KEYS}))
         before = copy.deepcopy(own)
         move = self.player.next_move(own)
         assert own == before, "the player must not change the view it is given"
         rnd = self.match.round
-        kind = {"draw": f"draw_{move.source}"}.get(move.kind, move.kind)
-        assert kind in rnd.actions(rnd.to_play), (kind, view)
-        if move.kind == "discard" and view["taken_from_discard"] is not None and len(view["hand"]) > 1:
-            assert str(move.card) != view["taken_from_discard"]  # R12
+        assert move.kind in rnd.move_kinds(rnd.to_play), (move, data)
+        assert move.kind != "draw" or move.source in rnd.draw_sources(rnd.to_play), (move, data)
+        if move.kind == "discard" and view.taken_from_discard is not None and len(view.hand) > 1:
+            assert move.card != view.taken_from_discard  # R12
         self.moves.append(move)
         return move
 

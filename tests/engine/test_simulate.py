@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from bot.engine import simulate
-from bot.engine.cards import parse_cards
 from bot.engine.match import Match
-from bot.engine.moves import Move
+from bot.engine.moves import DrawSource, Move, Phase
 from bot.engine.rules import RuleSet
 from bot.engine.simulate import StuckMatch, main, play_match
+from bot.engine.views import RoundView
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -75,11 +75,10 @@ class DiscardSwapper:
     """Always takes the discard and throws another card: the stock never shrinks, so the round never
     ends unless the cap stops it."""
 
-    def next_move(self, view: dict[str, Any]) -> Move:
-        if view["phase"] == "draw":
-            return Move.draw("discard")
-        hand = parse_cards(view["hand"])
-        return Move.discard(next(c for c in hand if str(c) != view["taken_from_discard"]))
+    def next_move(self, view: RoundView) -> Move:
+        if view.phase == Phase.DRAW:
+            return Move.draw(DrawSource.DISCARD)
+        return Move.discard(next(c for c in view.hand if c != view.taken_from_discard))
 
 
 def test_a_round_that_never_ends_raises(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -18,6 +18,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from bot.engine.cards import card_codes
 from bot.engine.computer import ComputerPlayer
 from bot.engine.match import Match
 from bot.engine.rules import RuleSet
@@ -74,7 +75,7 @@ def played_states(seed: int, n_seats: int, rules: RuleSet) -> list[Game]:
             game.turn_deadline = None
             states.append(_copy(game))
             return states
-        if match.round.phase == "over":
+        if match.round.over:
             match.next_round()
             game.last_turn.clear()
         else:
@@ -112,8 +113,8 @@ def pinned_games() -> list[Game]:
 def _panels(game: Game) -> dict[str, Any]:
     assert game.match is not None
     seat = game.to_play if game.to_play is not None else game.match.round_seats[0]
-    view = game.match.view(seat)
-    hand = view["hand"]
+    view = game.match.seat_view(seat).round
+    hand = card_codes(view.hand)
     other = next(s for s in range(len(game.seats)) if s != seat)
     # A selection the target selects have options for, where the hand allows one.
     lay_off = next(([code] for code in hand if lay_off_targets(view, [code])), hand[-1:])
@@ -123,7 +124,7 @@ def _panels(game: Game) -> dict[str, Any]:
         "other_seat_rank": hand_panel(game, other, sort="rank"),
         "three_selected": hand_panel(game, seat, selected=hand[:3]),
         "lay_off": hand_panel(game, seat, selected=lay_off, target="lay_off"),
-        "swap": hand_panel(game, seat, sort="rank", selected=swap, target="swap"),
+        "swap": hand_panel(game, seat, sort="rank", selected=swap, target="swap_joker"),
     }
     return {name: drawing(embed, view) for name, (embed, view) in variants.items()}
 

@@ -39,10 +39,11 @@ def test_targets_become_lay_offs_and_swaps() -> None:
     assert click_move(click("target", "JK", "lay_off"), ["m2:low"]) == Move.lay_off(
         [Card.parse("JK")], "m2", "low"
     )
-    assert click_move(click("target", "6H 9C 9D", "swap"), ["m1:6H"]) == Move.swap_joker(
+    assert click_move(click("target", "6H 9C 9D", "swap_joker"), ["m1:6H"]) == Move.swap_joker(
         Card.parse("6H"), "m1", parse_cards("9C 9D")
     )
-    for values, mode in ((["m1:6H"], "lay_off"), (["m1"], "swap"), (["m1:5S"], "swap"), ([], "swap")):
+    swap: Mode = "swap_joker"
+    for values, mode in ((["m1:6H"], "lay_off"), (["m1"], swap), (["m1:5S"], swap), ([], swap)):
         with pytest.raises(BadClick):
             click_move(click("target", "6H 9C 9D", mode), values)
     with pytest.raises(BadClick):

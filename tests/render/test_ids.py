@@ -47,7 +47,7 @@ def test_public_ids_parse_back(action: str) -> None:
 
 @pytest.mark.parametrize("action", PANEL_ACTIONS)
 def test_panel_ids_parse_back_with_their_state(action: str) -> None:
-    state = PanelState("rank", "swap", ("10H", "JK", "10H", "AS"))
+    state = PanelState("rank", "swap_joker", ("10H", "JK", "10H", "AS"))
     custom_id = panel_id(5, action, 17, state)
     parsed = parse_custom_id(custom_id)
     assert parsed is not None and parsed.is_panel
@@ -166,7 +166,7 @@ def test_any_string_parses_to_none_or_to_itself(text: str) -> None:
     st.sampled_from(PANEL_ACTIONS),
     st.integers(0, BIG),
     st.sampled_from(["suit", "rank"]),
-    st.sampled_from([None, "lay_off", "swap"]),
+    st.sampled_from([None, "lay_off", "swap_joker"]),
     st.lists(st.sampled_from(ALL_CODES), max_size=25),
 )
 def test_every_panel_state_round_trips(

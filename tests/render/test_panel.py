@@ -142,10 +142,12 @@ def test_swap_joker_offers_the_card_that_frees_a_joker(game_at: GameFactory) -> 
     game = game_at(rnd)
     assert "Swap joker" in enabled(hand_panel(game, 0, selected=["6H", "9C", "9D"])[1])
     assert "Swap joker" not in enabled(hand_panel(game, 0, selected=["KD", "9C", "9D"])[1])
-    _, view = hand_panel(game, 0, selected=["6H", "9C", "9D"], target="swap")
+    _, view = hand_panel(game, 0, selected=["6H", "9C", "9D"], target="swap_joker")
     target = selects(view)[1]
     assert [o["value"] for o in target["options"]] == ["m1:6H"]
-    assert parse_custom_id(target["custom_id"]).panel_state().mode == "swap"
+    assert parse_custom_id(target["custom_id"]).panel_state().mode == "swap_joker"
+    # The mode's wire letter stays "w": panels already sent keep working.
+    assert target["custom_id"].endswith(":sw.6H9C9D")
 
 
 def test_proposed_melds_show_their_points_and_can_be_taken_back(game_at: GameFactory) -> None:
@@ -190,7 +192,7 @@ def test_a_seat_sitting_out_a_tiebreak_has_no_hand(game_at: GameFactory) -> None
 def test_every_panel_field_has_a_name_and_the_notes_follow_the_hand(game_at: GameFactory) -> None:
     # A field named "\u200b" shows as a blank line in clients: the notes live in the description.
     game = game_at(two_seats())
-    for target in (None, "lay_off", "swap"):
+    for target in (None, "lay_off", "swap_joker"):
         embed, _ = hand_panel(game, 0, selected=["2S", "3S", "4S"], target=target)  # type: ignore[arg-type]
         assert all((field.name or "").strip("\u200b ") for field in embed.fields)
     text = visible(embed.description or "")

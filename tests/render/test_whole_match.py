@@ -8,6 +8,7 @@ from collections import Counter
 
 import discord
 
+from bot.engine.cards import card_codes
 from bot.engine.computer import ComputerPlayer
 from bot.engine.match import Match
 from bot.engine.rules import RuleSet
@@ -43,7 +44,7 @@ def test_a_whole_match_renders_cleanly_at_every_step() -> None:
     moves = 0
     while True:
         match = game.match
-        if match.round.phase == "over":
+        if match.round.over:
             check_embed(round_end(game)[0])
             check_embed(standings(game))
             if match.over:
@@ -51,14 +52,14 @@ def test_a_whole_match_renders_cleanly_at_every_step() -> None:
             match.next_round()
             continue
         seat = match.round_seats[match.round.to_play]
-        match.play(seat, player.next_move(match.view(seat)))
+        match.play(seat, player.next_move(match.seat_view(seat).round))
         moves += 1
         game.version += 1
         embed, view = table(game)
         check_embed(embed)
         check_ids(view)
         for other in range(n):
-            hand = match.view(other)["hand"]
+            hand = card_codes(match.seat_view(other).round.hand)
             selected = hand[:3]
             embed, view = hand_panel(game, other, selected=selected)
             check_embed(embed)
