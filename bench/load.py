@@ -226,7 +226,7 @@ async def measure(bot: RommeBot, games: int, seconds: float, delay: float, click
         opened += await in_fresh_context(open_by_service(bot, places[clicks:]))
         setup_s = time.perf_counter() - began
         # From here on the bot runs in real time, on its own; its REST calls still go to SimCord.
-        service.computer_delay = delay
+        service.autopilot.computer_delay = delay
         timer = MoveTimer(service, delay)
         await in_fresh_context(hosts_leave(bot, opened, delay))
         writes = bot.storage._writes

@@ -52,6 +52,10 @@ class TableService:
     (timers and computer turns).
     """
 
+    # Fixed attributes: a setting assigned to the service by mistake (say ``computer_delay``, which is
+    # the autopilot's) fails loudly instead of being ignored.
+    __slots__ = ("_rng", "autopilot", "changes", "storage")
+
     def __init__(
         self,
         storage: Storage,
