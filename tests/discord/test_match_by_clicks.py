@@ -24,7 +24,7 @@ async def test_two_people_and_a_computer_play_a_match_to_the_end(room: Room) -> 
     assert game.status is GameStatus.PLAYING
     # The lobby message became the table message, edited in place: still one message.
     table = table_message(env, game)
-    assert table.embeds[0].title == "Rommé — round 1 of 1"
+    assert table.embeds[0].title == "Rommé — round 1 of 1"  # R4's house rule: rounds=1
     players = {room.ada.id: Player(env, room.ada, channel), room.bob.id: Player(env, room.bob, channel)}
     for _ in range(400):
         game = game_in(env, channel)
@@ -70,7 +70,7 @@ async def test_the_round_end_is_public_and_next_round_deals_the_next_round(room:
     await room.bob.click(ends[0], label="Next round")
     game = game_in(env, channel)
     assert not game.between_rounds and game.match.round_no == 2  # type: ignore[union-attr]
-    assert table_message(env, game).embeds[0].title == "Rommé — round 2 of 2"
+    assert table_message(env, game).embeds[0].title == "Rommé — round 2 of 2"  # R4's house rule: rounds=2
 
 
 async def test_the_next_round_starts_by_itself_after_thirty_seconds(room: Room) -> None:

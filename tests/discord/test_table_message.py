@@ -26,7 +26,7 @@ def table_edits(env: simcord.Env, message_id: int) -> int:
 
 async def test_a_burst_of_computer_moves_costs_one_edit_showing_the_latest_state(room: Room) -> None:
     env = room.env
-    # Ada deals (seat 0); the two computers play their turns at once (no delay in tests), R5.
+    # Ada deals (seat 0); the two computers play their turns at once (no delay in tests), R4.
     await begin(room, computers=2)
     game = game_in(env, room.channel)
     assert game.to_play == 0 and len(game.match.history) == 0  # type: ignore[union-attr]

@@ -17,14 +17,14 @@ async def test_the_hand_panel_is_private_and_shows_only_its_owner_cards(room: Ro
         options = component(result.response, action="select")["options"]
         shown = sorted(option["value"].split("#")[0] for option in options)
         assert shown == hand  # R19: one's own cards, all of them
-    # The public table never shows a hand: its only select-free text names counts.
+    # The public table never shows a hand: its only select-free text names counts (R19).
     assert "13 cards" in texts(table_message(room.env, game))
 
 
 async def test_clicks_of_others_act_only_for_themselves_or_are_refused(room: Room) -> None:
     table = await begin(room, room.bob)
     version = game_in(room.env, room.channel).version
-    # Bob is on turn (the seat after the dealer, R5); Ada's Draw is for Ada, so it is refused.
+    # Bob is on turn (the seat after the dealer, R4); Ada's Draw is for Ada, so it is refused (R11).
     result = await room.ada.click(table, label="Draw")
     assert result.ephemeral and "It is not your turn." in result.response.content
     # Dee has no seat: My hand and Draw are refused with the reason.

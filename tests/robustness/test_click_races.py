@@ -4,7 +4,7 @@ SimCord refuses overlapping actor operations (``asyncio.gather`` over ``actor.cl
 ``SetupError: operation overlaps active click``, checked below), so the clicks are emitted together
 with :func:`robust_helpers.fire_all`: each becomes its own discord.py task and the handlers
 interleave at every await, as simultaneous clicks do in production. Every legal move must apply
-exactly once, every other click be refused privately, and all 108 cards stay in the game.
+exactly once, every other click be refused privately, and all 108 cards stay in the game (R1).
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ async def test_a_hundred_simultaneous_clicks_apply_each_legal_move_once(hall: Ha
     assert mover is not None
     log_before, version = await move_log(env, game.id), game.version
 
-    # Round one: everyone clicks at the drawing phase; only one draw by the person on turn can win (R10).
+    # Round one: everyone clicks at the drawing phase; only one draw by the person on turn can win (R11).
     clicks = random_clicks(hall, rng, table, panels, 90)
     mover_actor = next(p for p in hall.people if p.id == mover)
     draws = [c["custom_id"] for c in components(panels[mover]) if c.get("label") in ("Draw", "Take discard")]

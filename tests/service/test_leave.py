@@ -19,7 +19,7 @@ async def test_a_person_who_leaves_is_played_by_the_computer(
     game = await service.open_lobby(GUILD, CHANNEL, HOST, "Ada", turn_timeout=3600)
     await service.join(game.id, BOB, "Bob")
     await service.begin(game.id, HOST)
-    assert game.to_play == 1
+    assert game.to_play == 1  # R4: the seat after the dealer plays first
     await service.play(game.id, BOB, Move.draw("stock"))
     await service.leave(game.id, BOB)
     bob = game.seats[1]

@@ -36,7 +36,7 @@ async def test_open_join_add_computer_and_begin(service: TableService, storage: 
     assert game.seats[3].name == "Computer 2"
     await service.begin(game.id, HOST)
     assert game.status is GameStatus.PLAYING and game.match is not None
-    assert game.match.n_seats == 4 and game.match.rules.opening == 30
+    assert game.match.n_seats == 4 and game.match.rules.opening == 30  # R13's house rule
     record = await storage.get_game(game.id)
     assert record is not None and record.status == "playing" and record.version == game.version
 

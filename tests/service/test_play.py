@@ -59,7 +59,7 @@ async def test_a_move_is_saved_and_logged(service: TableService, storage: Storag
     ]
 
 
-async def test_only_the_seat_on_turn_acts_for_itself(service: TableService) -> None:  # R11, R19
+async def test_only_the_seat_on_turn_acts_for_itself(service: TableService) -> None:  # R11
     game = await two_people(service)
     before = game.to_snapshot()
     for user, code in ((STRANGER, "seat.not_seated"), (HOST, "turn.not_yours")):

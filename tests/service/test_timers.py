@@ -37,7 +37,7 @@ async def test_the_deadline_is_persisted_and_the_computer_plays_a_missed_turn(
     clock, listener = FakeClock(), Recorder()
     service = await make_service(clock=clock, listener=listener)
     game = await two_people(service)
-    assert game.to_play == 1
+    assert game.to_play == 1  # R4: Bob, the seat after the dealer, plays first
     assert game.turn_deadline == clock.now + TIMEOUT
     record = await storage.get_game(game.id)
     assert record is not None and record.snapshot["turn_deadline"] == clock.now + TIMEOUT
@@ -169,7 +169,7 @@ async def test_the_computers_pace_counts_from_the_move_not_from_its_slow_save(
     service = await make_service(computer_delay=delay, listener=listener)
     game = await service.open_lobby(GUILD, CHANNEL, HOST, "Ada", computers=2, turn_timeout=600)
     await service.begin(game.id, HOST)
-    assert game.to_play == 1  # two computer turns (seats 1 and 2) before Ada's (R5)
+    assert game.to_play == 1  # two computer turns (seats 1 and 2) before Ada's (R4)
     await wait_for(lambda: len(listener.times) >= 1)
     # Another connection holds the write lock from 0.2 s to 0.7 s after that move: the next move is
     # made at 0.4 s and its save waits until 0.7 s.
