@@ -124,7 +124,7 @@ async def test_the_page_is_served_on_loopback_and_a_click_there_starts_the_game(
         assert "round 1 of 3" in page.text()  # the lobby message became the table
 
         # The computers (seats 1 and 2) play first, in real time, with no click at all: the page
-        # shows it becomes "your" turn. (R5: the seat after the dealer plays first.)
+        # shows it becomes "your" turn. (R4: the seat after the dealer plays first.)
         you = playground.people[0]
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:

@@ -1,5 +1,5 @@
-"""The rules of Rommé as ``RULES.md`` writes them: cards, melds, rounds, matches, a solver and a
-computer player.
+"""The rules of Rommé as the rule book (``docs/rules.md``) writes them: cards, melds, rounds,
+matches, a solver and a computer player.
 
 Pure Python: nothing here imports discord, the database or the network, and every random choice
 comes from a ``random.Random`` the caller passes (live games use ``random.SystemRandom``, R19).

@@ -7,7 +7,7 @@ class IllegalMove(ValueError):
     """A move the rules refuse. The state it was tried on is left exactly as it was.
 
     ``code`` is a stable id (``"meld.mixed_suits"``) that messages and translations key on;
-    ``rule`` names the rule of ``RULES.md`` it breaks (``"R8"``).
+    ``rule`` names the rule of the rule book (``docs/rules.md``) it breaks (``"R8"``).
 
     >>> err = IllegalMove("meld.too_short", "R7", "a meld needs at least three cards")
     >>> (err.code, err.rule, str(err))

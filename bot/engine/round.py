@@ -119,7 +119,7 @@ class Round:
         rng: random.Random | None = None,
     ) -> Round:
         """Shuffle and deal 13 cards to each seat, one at a time from the seat after the dealer; the
-        next card starts the discard pile, the rest is the stock; the seat after the dealer plays (R5).
+        next card starts the discard pile, the rest is the stock (R5); the seat after the dealer plays (R4).
 
         ``rng`` ``None`` shuffles with ``random.SystemRandom()`` (R19).
         """

@@ -1,4 +1,4 @@
-"""House rules of one game (the table at the end of RULES.md)."""
+"""House rules of one game (the house rules of ``docs/rules.md``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ Scoring = Literal["melds", "penalty"]
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    """The house rules a game is played with; the defaults are RULES.md's.
+    """The house rules a game is played with; the defaults are the rule book's (``docs/rules.md``).
 
     >>> RuleSet().opening
     40

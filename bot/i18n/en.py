@@ -82,14 +82,15 @@ MESSAGES: dict[str, str] = {
         "as you like; then discard one card (R11). A card taken from the discard pile may not be "
         "discarded again in the same turn (R12).\n"
         "**Melds:** a run is 3+ cards of one suit in a row (A-2-3 or Q-K-A, never K-A-2); a set is 3-4 "
-        "cards of one rank in different suits. A joker stands for any card; a meld with two jokers needs "
-        "two natural cards (R7-R10).\n"
+        "cards of one rank in different suits. A joker stands for any card; a meld with two or more "
+        "jokers needs at least two natural cards (R7-R10).\n"
         "**Opening:** your first melds must be worth {opening} points together; until then they are "
         "only proposed and you can take them back (R13). After opening you may lay off on any meld and "
         "swap a joker for the card it stands for (R14-R16).\n"
         "**Going out:** the round ends when a hand is empty (R17). "
         "**Points:** 2-10 face value, J Q K 10, A 1 or 11, joker 20 in the hand (R2)."
     ),
+    "rules.book": "Every rule with its id (R1-R22) is in the rule book, `docs/rules.md` in the bot's source.",
     "rules.house_rules": "This game's house rules",
     "rules.default_house_rules": "Default house rules",
     # --- table ---
@@ -207,7 +208,7 @@ MESSAGES: dict[str, str] = {
     "error.unknown": "That move is not allowed.",
     "error.unexpected": "Sorry, something went wrong. The game is unchanged; please try again.",
     "error.bad_component": "This button is not valid any more.",
-    # engine: turn order and phases (R11)
+    # engine: turn order and phases (each entry names its rule)
     "error.turn.not_your_turn": "It is not your turn.",
     "error.turn.must_draw": "Draw a card first.",
     "error.turn.already_drawn": "You have already drawn a card this turn.",

@@ -29,8 +29,8 @@ def error_text(exc: BaseException) -> str:
     Duck-typed on ``code`` / ``rule`` / ``params`` so rendering needs no import of the service.
 
     >>> from bot.engine.errors import IllegalMove
-    >>> error_text(IllegalMove("meld.mixed_suits", "R8"))
-    'A run must be of one suit. (rule R8)'
+    >>> error_text(IllegalMove("meld.mixed_suits", "R7"))
+    'A run must be of one suit. (rule R7)'
     """
     code = getattr(exc, "code", None)
     if not isinstance(code, str):

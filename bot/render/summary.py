@@ -25,4 +25,5 @@ def rules_summary(game: Game | None) -> discord.Embed:
     )
     name = t("rules.house_rules") if game is not None else t("rules.default_house_rules")
     embed.add_field(name=name, value="\n".join(lines), inline=False)
+    embed.set_footer(text=t("rules.book"))
     return check_embed(embed)

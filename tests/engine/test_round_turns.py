@@ -73,7 +73,7 @@ def test_the_deal_holds_the_whole_deck(jokers: int) -> None:
 
 
 def test_the_last_seat_deals_and_seat_zero_plays_first() -> None:
-    # R5
+    # R4
     rnd = Round.deal(3, dealer=2, rng=random.Random(3))
     assert rnd.to_play == 0
 

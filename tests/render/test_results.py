@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from bot.engine.cards import parse_cards
 from bot.engine.round import Round
 from bot.engine.rules import RuleSet
@@ -156,6 +159,17 @@ def test_rules_summary_with_house_rules(game_at: GameFactory) -> None:
         assert line in text
     assert "must be worth 60 points" in text
     assert "Opening: 40 points" in embed_text(rules_summary(None))
+
+
+def test_the_rules_summary_points_to_the_rule_book(game_at: GameFactory) -> None:
+    # R9: the summary says what the rule book says; every id it cites is one of the book's.
+    embed = rules_summary(None)
+    text = embed_text(embed)
+    assert "two or more jokers needs at least two natural cards" in text
+    assert embed.footer.text is not None and "docs/rules.md" in embed.footer.text
+    book = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
+    for rule in sorted(set(re.findall(r"\bR\d{1,2}\b", text))):
+        assert f"### {rule} " in book, rule
 
 
 def test_away_and_computer_seats_in_lobby() -> None:
