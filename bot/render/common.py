@@ -72,7 +72,7 @@ def match_seat(game: Game, round_seat: int) -> int:
 def house_rule_lines(
     rules: RuleSet, *, turn_timeout: float | None = None, computers: int | None = None
 ) -> list[str]:
-    """One line per house rule of ``rules`` (the table at the end of RULES.md)."""
+    """One line per house rule of ``rules`` (the house rules of ``docs/rules.md``)."""
     lines = [
         t("rules.jokers", count=rules.jokers),
         t("rules.opening", points=rules.opening),
