@@ -5,7 +5,7 @@
 ...     storage = await Storage.open(path)
 ...     game_id = await storage.create_game(guild_id=1, channel_id=2, host_id=3, snapshot={"version": 1})
 ...     saved = await storage.save_game(
-...         game_id, {"version": 1, "turn": 1}, "playing",
+...         game_id, {"version": 1, "turn": 1}, GameStatus.PLAYING,
 ...         expected_version=1, move=MoveEntry(seat=0, user_id=3, move={"kind": "draw"}))
 ...     await storage.close()
 ...     return saved
@@ -21,6 +21,7 @@ from bot.storage.records import (
     OPEN_STATUSES,
     GameRecord,
     GameStatus,
+    GameStatusName,
     MatchResult,
     MoveEntry,
     MoveRecord,
@@ -38,6 +39,7 @@ __all__ = [
     "GameNotFound",
     "GameRecord",
     "GameStatus",
+    "GameStatusName",
     "MatchResult",
     "MoveEntry",
     "MoveRecord",

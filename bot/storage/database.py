@@ -1,15 +1,17 @@
 """The bot's SQLite database: games, their move log, round scores and player statistics.
 
-One :class:`Storage` owns one connection. Writes go through a :class:`~bot.storage.writer.WriteQueue`
-(group commit: the writes that arrive together share one transaction, each in its own savepoint, and
-each caller returns only once that transaction is committed); every statement runs on the
-connection's one thread, so no read sees half a transaction. SQLite's WAL keeps the file consistent
-if the process dies.
+One :class:`Storage` owns two connections to the file. Writes go through a
+:class:`~bot.storage.writer.WriteQueue`: a plain :mod:`sqlite3` connection on a thread of its own,
+with group commit (the writes that arrive together share one transaction, each in its own
+savepoint, and each caller returns only once that transaction is committed). Migrations and reads
+use an :mod:`aiosqlite` connection, one trip to its thread per query; in WAL mode a read sees the
+last committed transaction, never half of one, and never waits for a commit's fsync.
+SQLite's WAL keeps the file consistent if the process dies.
 """
 
 from __future__ import annotations
 
-import asyncio
+import functools
 import json
 import logging
 import sqlite3
@@ -26,6 +28,7 @@ from bot.storage.records import (
     OPEN_STATUSES,
     GameRecord,
     GameStatus,
+    GameStatusName,
     MatchResult,
     MoveEntry,
     MoveRecord,
@@ -43,7 +46,7 @@ T = TypeVar("T")
 BUSY_TIMEOUT_MS = 5000
 _NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 # SQL text for "status IN (...)": the statuses of a game that is not over.
-_OPEN = "(" + ", ".join(f"'{status}'" for status in OPEN_STATUSES) + ")"
+_OPEN = "(" + ", ".join(f"'{status.value}'" for status in OPEN_STATUSES) + ")"
 
 
 class Storage:
@@ -53,10 +56,10 @@ class Storage:
     not at all.
     """
 
-    def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
-        """Wrap an open, migrated connection; use :meth:`Storage.open` instead."""
+    def __init__(self, db: aiosqlite.Connection, writes: WriteQueue, path: Path) -> None:
+        """Wrap an open, migrated file (a reading connection and a writer); use :meth:`Storage.open`."""
         self._db: aiosqlite.Connection | None = db
-        self._writes = WriteQueue(db)
+        self._writes = writes
         self.path = path
 
     # ------------------------------------------------------------------ lifecycle
@@ -71,30 +74,37 @@ class Storage:
         path = Path(path)
         if not path.parent.is_dir():
             raise StorageError(f"{path}: cannot open the database (the folder {path.parent} does not exist)")
-        db = aiosqlite.connect(path, isolation_level=None)
+        # The writer first: its thread opens the file and sets the journal mode, so a file that
+        # cannot be opened, or is no database, is refused before anything else is started.
+        writes = await WriteQueue.open(functools.partial(_connect_writer, path))
         try:
-            await db
-        except sqlite3.Error as exc:
-            await _join_worker(db)
-            raise StorageError(f"{path}: cannot open the database ({exc})") from None
+            db = await aiosqlite.connect(path, isolation_level=None)
+        except BaseException as exc:
+            await writes.close()
+            if isinstance(exc, sqlite3.Error):
+                raise StorageError(f"{path}: cannot open the database ({exc})") from None
+            raise
         try:
             db.row_factory = sqlite3.Row
-            await _configure(db, path)
+            for pragma in _PRAGMAS:
+                await db.execute(pragma)
             await migrate(db, str(path))
-        except sqlite3.DatabaseError as exc:
+        except BaseException as exc:
             await db.close()
-            raise StorageError(f"{path} is not a readable SQLite database ({exc})") from None
-        except BaseException:
-            await db.close()
+            await writes.close()
+            if isinstance(exc, sqlite3.DatabaseError):
+                raise StorageError(f"{path} is not a readable SQLite database ({exc})") from None
             raise
-        return cls(db, path)
+        return cls(db, writes, path)
 
     async def close(self) -> None:
-        """Close the connection once the queued writes are committed; closing twice is harmless."""
+        """Close the file once the queued writes are committed; closing twice is harmless."""
         if self._db is not None:
             db, self._db = self._db, None
-            await self._writes.close()
-            await db.close()
+            try:
+                await self._writes.close()
+            finally:
+                await db.close()
 
     @property
     def closed(self) -> bool:
@@ -110,13 +120,14 @@ class Storage:
         channel_id: int,
         host_id: int,
         snapshot: dict[str, Any],
-        status: GameStatus = "lobby",
+        status: GameStatus | GameStatusName = GameStatus.LOBBY,
     ) -> int:
         """Save a new game at version 1 and return its id.
 
-        Raises :class:`ChannelBusy` if the channel already has a game in the lobby or in play.
+        ``status`` is a :class:`GameStatus` or its plain string. Raises :class:`ChannelBusy` if the
+        channel already has a game in the lobby or in play.
         """
-        _check_status(status)
+        status = _status(status)
         snapshot_json = _dumps(snapshot)
 
         def write(db: sqlite3.Connection) -> int | None:
@@ -127,7 +138,7 @@ class Storage:
                 raise ChannelBusy(channel_id, game_id=row["id"])
             return db.execute(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, snapshot) VALUES (?, ?, ?, ?, ?)",
-                (guild_id, channel_id, host_id, status, snapshot_json),
+                (guild_id, channel_id, host_id, status.value, snapshot_json),
             ).lastrowid
 
         game_id = await self._write(write)
@@ -138,7 +149,7 @@ class Storage:
         self,
         game_id: int,
         snapshot: dict[str, Any],
-        status: GameStatus,
+        status: GameStatus | GameStatusName,
         *,
         expected_version: int | None = None,
         move: MoveEntry | None = None,
@@ -148,10 +159,11 @@ class Storage:
         """Replace the game's snapshot and status, and with them, in the SAME transaction, append
         ``move`` to the log, record ``round_scores`` and ``match_results`` (see :meth:`record_match`).
 
-        With ``expected_version`` the save is refused (:class:`VersionConflict`, nothing written)
-        unless the game is still at that version. Raises :class:`GameNotFound`.
+        ``status`` is a :class:`GameStatus` or its plain string. With ``expected_version`` the save
+        is refused (:class:`VersionConflict`, nothing written) unless the game is still at that
+        version. Raises :class:`GameNotFound`.
         """
-        _check_status(status)
+        status = _status(status)
         snapshot_json = _dumps(snapshot)
         # Serialised here, on the event loop: a value JSON cannot hold fails before anything is queued.
         move_json = _dumps(move.move) if move is not None else None
@@ -163,7 +175,7 @@ class Storage:
             db.execute(
                 f"UPDATE games SET snapshot = ?, status = ?, version = version + 1, updated_at = {_NOW} "
                 "WHERE id = ?",
-                (snapshot_json, status, game_id),
+                (snapshot_json, status.value, game_id),
             )
             seq = None
             if move is not None and move_json is not None:
@@ -294,27 +306,43 @@ class Storage:
         return await self._writes.write(write)
 
     async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        self._connection()
-        return await self._writes.read(lambda db: db.execute(sql, params).fetchall())
+        # Reads go to the reading connection (aiosqlite, one trip each): they see the last committed
+        # transaction and never wait behind a batch that is being committed.
+        return list(await self._connection().execute_fetchall(sql, params))
 
 
-async def _join_worker(db: aiosqlite.Connection) -> None:
-    # A failed connect leaves aiosqlite's worker thread finishing its own shutdown, which later
-    # calls back into this loop; wait for it while the loop is still running.
-    thread = getattr(db, "_thread", None)
-    if thread is not None and thread.is_alive():
-        await asyncio.get_running_loop().run_in_executor(None, thread.join, 5)
-
-
-async def _configure(db: aiosqlite.Connection, path: Path) -> None:
-    async with db.execute("PRAGMA journal_mode = WAL") as cursor:
-        row = await cursor.fetchone()
-    if row is not None and str(row[0]).lower() != "wal":
-        log.warning("%s: journal mode is %s, not WAL", path, row[0])
-    await db.execute("PRAGMA foreign_keys = ON")
-    await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+_PRAGMAS = (
+    "PRAGMA foreign_keys = ON",
+    f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
     # FULL: a move the bot has answered for must survive a power cut, not only a crash.
-    await db.execute("PRAGMA synchronous = FULL")
+    "PRAGMA synchronous = FULL",
+)
+"""Settings of every connection to the file (SQLite keeps them per connection, not in the file)."""
+
+
+def _connect_writer(path: Path) -> sqlite3.Connection:
+    """On the writer's thread: open the file, switch it to WAL and set :data:`_PRAGMAS`.
+
+    Autocommit (``isolation_level=None``): the write queue says BEGIN and COMMIT itself.
+    """
+    try:
+        db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+    except sqlite3.Error as exc:
+        raise StorageError(f"{path}: cannot open the database ({exc})") from None
+    try:
+        db.row_factory = sqlite3.Row
+        mode = db.execute("PRAGMA journal_mode = WAL").fetchone()
+        if mode is not None and str(mode[0]).lower() != "wal":
+            log.warning("%s: journal mode is %s, not WAL", path, mode[0])
+        for pragma in _PRAGMAS:
+            db.execute(pragma)
+    except sqlite3.DatabaseError as exc:
+        db.close()
+        raise StorageError(f"{path} is not a readable SQLite database ({exc})") from None
+    except BaseException:
+        db.close()
+        raise
+    return db
 
 
 def _version(db: sqlite3.Connection, game_id: int) -> int:
@@ -374,9 +402,16 @@ def _record_match(db: sqlite3.Connection, game_id: int, results: Sequence[MatchR
     return new
 
 
-def _check_status(status: str) -> None:
-    if status not in GAME_STATUSES:
-        raise ValueError(f"status must be one of {', '.join(GAME_STATUSES)}, not {status!r}")
+def _status(status: str) -> GameStatus:
+    """The member for ``status`` (a :class:`GameStatus` or its plain string); ValueError otherwise.
+
+    >>> _status("playing") is _status(GameStatus.PLAYING) is GameStatus.PLAYING
+    True
+    """
+    try:
+        return GameStatus(status)
+    except ValueError:
+        raise ValueError(f"status must be one of {', '.join(GAME_STATUSES)}, not {status!r}") from None
 
 
 def _dumps(value: dict[str, Any]) -> str:
@@ -396,7 +431,7 @@ def _game(row: sqlite3.Row) -> GameRecord:
         channel_id=row["channel_id"],
         host_id=row["host_id"],
         table_message_id=row["table_message_id"],
-        status=row["status"],
+        status=GameStatus(row["status"]),
         snapshot=json.loads(row["snapshot"]),
         version=row["version"],
         created_at=_time(row["created_at"]),

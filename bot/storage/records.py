@@ -4,11 +4,37 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from typing import Any, Literal
 
-GameStatus = Literal["lobby", "playing", "finished", "cancelled"]
-GAME_STATUSES: tuple[GameStatus, ...] = ("lobby", "playing", "finished", "cancelled")
-OPEN_STATUSES: tuple[GameStatus, ...] = ("lobby", "playing")
+
+class GameStatus(StrEnum):
+    """Where a game is in its life: in the lobby, being played, finished or cancelled.
+
+    Each member is the plain string kept in the ``games.status`` column and in snapshots, so it
+    equals that string, and a string from an old row or snapshot gives the member back. A game
+    between two rounds of its match is still ``PLAYING``.
+
+    >>> GameStatus("playing") is GameStatus.PLAYING
+    True
+    >>> GameStatus.FINISHED == "finished", str(GameStatus.LOBBY)
+    (True, 'lobby')
+    >>> [status.value for status in GameStatus if status in OPEN_STATUSES]
+    ['lobby', 'playing']
+    """
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+GameStatusName = Literal["lobby", "playing", "finished", "cancelled"]
+"""A status as a plain string: what the storage accepts besides a :class:`GameStatus`."""
+
+GAME_STATUSES: tuple[GameStatus, ...] = tuple(GameStatus)
+"""Every status, in the order of the game's life."""
+OPEN_STATUSES: tuple[GameStatus, ...] = (GameStatus.LOBBY, GameStatus.PLAYING)
 """A game in one of these is not over: it holds its channel and comes back after a restart."""
 
 
@@ -22,6 +48,7 @@ class GameRecord:
     host_id: int
     table_message_id: int | None
     status: GameStatus
+    """Always a :class:`GameStatus` (equal to its plain string)."""
     snapshot: dict[str, Any]
     version: int
     """Bumped by every save; pass it back as ``expected_version`` to refuse a stale save."""
