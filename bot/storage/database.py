@@ -23,9 +23,13 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.storage.errors import ChannelBusy, GameNotFound, StorageError, VersionConflict
+from bot.storage.lock import DatabaseLock
+from bot.storage.lock import hold as hold_lock
 from bot.storage.records import (
     GAME_STATUSES,
     OPEN_STATUSES,
+    Announcement,
+    AnnouncementRecord,
     GameRecord,
     GameStatus,
     GameStatusName,
@@ -56,10 +60,14 @@ class Storage:
     not at all.
     """
 
-    def __init__(self, db: aiosqlite.Connection, writes: WriteQueue, path: Path) -> None:
-        """Wrap an open, migrated file (a reading connection and a writer); use :meth:`Storage.open`."""
+    def __init__(
+        self, db: aiosqlite.Connection, writes: WriteQueue, path: Path, lock: DatabaseLock | None = None
+    ) -> None:
+        """Wrap an open, migrated file (a reading connection and a writer, and this process's lock
+        on the file, released by :meth:`close`); use :meth:`Storage.open`."""
         self._db: aiosqlite.Connection | None = db
         self._writes = writes
+        self._lock = lock
         self.path = path
 
     # ------------------------------------------------------------------ lifecycle
@@ -69,11 +77,22 @@ class Storage:
         """Open (or create) the database file and bring its schema up to date.
 
         Raises :class:`StorageError` with one line naming the file when the file cannot be opened,
-        is not an SQLite database, belongs to another program or is newer than this code.
+        is not an SQLite database, belongs to another program or is newer than this code, and
+        :class:`~bot.storage.lock.DatabaseInUse` when another process has it open (one bot per file:
+        see :mod:`bot.storage.lock`).
         """
         path = Path(path)
         if not path.parent.is_dir():
             raise StorageError(f"{path}: cannot open the database (the folder {path.parent} does not exist)")
+        lock = hold_lock(path)
+        try:
+            return await cls._open(path, lock)
+        except BaseException:
+            lock.release()
+            raise
+
+    @classmethod
+    async def _open(cls, path: Path, lock: DatabaseLock) -> Storage:
         # The writer first: its thread opens the file and sets the journal mode, so a file that
         # cannot be opened, or is no database, is refused before anything else is started.
         writes = await WriteQueue.open(functools.partial(_connect_writer, path))
@@ -95,7 +114,7 @@ class Storage:
             if isinstance(exc, sqlite3.DatabaseError):
                 raise StorageError(f"{path} is not a readable SQLite database ({exc})") from None
             raise
-        return cls(db, writes, path)
+        return cls(db, writes, path, lock)
 
     async def close(self) -> None:
         """Close the file once the queued writes are committed; closing twice is harmless."""
@@ -104,7 +123,11 @@ class Storage:
             try:
                 await self._writes.close()
             finally:
-                await db.close()
+                try:
+                    await db.close()
+                finally:
+                    if self._lock is not None:
+                        self._lock.release()
 
     @property
     def closed(self) -> bool:
@@ -155,9 +178,12 @@ class Storage:
         move: MoveEntry | None = None,
         round_scores: Sequence[RoundScore] = (),
         match_results: Sequence[MatchResult] = (),
+        announcements: Sequence[Announcement] = (),
     ) -> SaveResult:
         """Replace the game's snapshot and status, and with them, in the SAME transaction, append
-        ``move`` to the log, record ``round_scores`` and ``match_results`` (see :meth:`record_match`).
+        ``move`` to the log, record ``round_scores`` and ``match_results`` (see :meth:`record_match`)
+        and owe ``announcements`` to the game's channel (see :meth:`owed_announcements`; one per
+        round: a round already owed or announced keeps its row).
 
         ``status`` is a :class:`GameStatus` or its plain string. With ``expected_version`` the save
         is refused (:class:`VersionConflict`, nothing written) unless the game is still at that
@@ -167,6 +193,7 @@ class Storage:
         snapshot_json = _dumps(snapshot)
         # Serialised here, on the event loop: a value JSON cannot hold fails before anything is queued.
         move_json = _dumps(move.move) if move is not None else None
+        owed = [(a.round_no, a.kind, _dumps(a.payload)) for a in announcements]
 
         def write(db: sqlite3.Connection) -> SaveResult:
             version = _version(db, game_id)
@@ -182,6 +209,12 @@ class Storage:
                 seq = _append_move(db, game_id, move, move_json)
             _insert_round_scores(db, game_id, round_scores)
             _record_match(db, game_id, match_results)
+            if owed:
+                db.executemany(
+                    "INSERT INTO announcements (game_id, round_no, kind, payload) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT (game_id, round_no) DO NOTHING",
+                    [(game_id, *row) for row in owed],
+                )
             return SaveResult(version=version + 1, seq=seq)
 
         return await self._write(write)
@@ -201,6 +234,28 @@ class Storage:
                 raise GameNotFound(game_id)
 
         await self._write(write)
+
+    async def set_aside(self, game_id: int, problem: str) -> bool:
+        """Set aside a game whose snapshot cannot be read: its status becomes ``cancelled`` (so it
+        frees its channel and is not brought back again) and ``problem`` (one line) is kept with it;
+        the snapshot stays as it was. Returns False if the game was not open (nothing changed).
+        """
+        problem = " ".join(problem.split())[:500] or "unreadable"
+
+        def write(db: sqlite3.Connection) -> bool:
+            cursor = db.execute(
+                f"UPDATE games SET status = ?, damaged = ?, updated_at = {_NOW} "
+                f"WHERE id = ? AND status IN {_OPEN}",
+                (GameStatus.CANCELLED.value, problem, game_id),
+            )
+            return cursor.rowcount > 0
+
+        return await self._write(write)
+
+    async def damaged_games(self) -> list[GameRecord]:
+        """Every game set aside as unreadable (:meth:`set_aside`), oldest first."""
+        rows = await self._fetch("SELECT * FROM games WHERE damaged IS NOT NULL ORDER BY id")
+        return [_game(row) for row in rows]
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         """The game with this id, or ``None``."""
@@ -235,6 +290,40 @@ class Storage:
             )
             for row in rows
         ]
+
+    # ------------------------------------------------------------------ announcements (the outbox)
+
+    async def owed_announcements(self, game_id: int | None = None) -> list[AnnouncementRecord]:
+        """The announcements not delivered yet (of one game, or of all), by game, then round."""
+        where, params = ("AND game_id = ?", (game_id,)) if game_id is not None else ("", ())
+        rows = await self._fetch(
+            f"SELECT * FROM announcements WHERE delivered_at IS NULL {where} ORDER BY game_id, round_no",
+            params,
+        )
+        return [_announcement(row) for row in rows]
+
+    async def announcement(self, game_id: int, round_no: int) -> AnnouncementRecord | None:
+        """The announcement of this game's round, delivered or not, or ``None``."""
+        rows = await self._fetch(
+            "SELECT * FROM announcements WHERE game_id = ? AND round_no = ?", (game_id, round_no)
+        )
+        return _announcement(rows[0]) if rows else None
+
+    async def announcement_delivered(self, game_id: int, round_no: int, message_id: int | None) -> bool:
+        """Note that the announcement of this round is in the channel, as message ``message_id``.
+
+        Returns False if it was noted already (the first delivery's message id stays) or is not owed.
+        """
+
+        def write(db: sqlite3.Connection) -> bool:
+            cursor = db.execute(
+                f"UPDATE announcements SET delivered_at = {_NOW}, message_id = ? "
+                "WHERE game_id = ? AND round_no = ? AND delivered_at IS NULL",
+                (message_id, game_id, round_no),
+            )
+            return cursor.rowcount > 0
+
+        return await self._write(write)
 
     # ------------------------------------------------------------------ scores and statistics
 
@@ -436,6 +525,20 @@ def _game(row: sqlite3.Row) -> GameRecord:
         version=row["version"],
         created_at=_time(row["created_at"]),
         updated_at=_time(row["updated_at"]),
+        damaged=row["damaged"],
+    )
+
+
+def _announcement(row: sqlite3.Row) -> AnnouncementRecord:
+    delivered = row["delivered_at"]
+    return AnnouncementRecord(
+        game_id=row["game_id"],
+        round_no=row["round_no"],
+        kind=row["kind"],
+        payload=json.loads(row["payload"]),
+        created_at=_time(row["created_at"]),
+        delivered_at=_time(delivered) if delivered is not None else None,
+        message_id=row["message_id"],
     )
 
 

@@ -54,6 +54,9 @@ class GameRecord:
     """Bumped by every save; pass it back as ``expected_version`` to refuse a stale save."""
     created_at: datetime
     updated_at: datetime
+    damaged: str | None = None
+    """What is wrong with a game set aside as unreadable (see :meth:`~bot.storage.Storage.set_aside`);
+    ``None`` for a sound game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,3 +131,39 @@ class PlayerStats:
     matches_won: int
     points: int
     best_round: int | None
+
+
+AnnouncementKind = Literal["round_end", "match_end"]
+"""What an announcement says: a round's end, or the last round's end with the match's results."""
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """A message owed to a game's channel, written with the move that causes it (see
+    :meth:`~bot.storage.Storage.save_game`): one per game and round; ``payload`` is what it shows.
+
+    >>> Announcement(kind="round_end", round_no=2, payload={"id": 5}).round_no
+    2
+    """
+
+    kind: AnnouncementKind
+    round_no: int
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class AnnouncementRecord:
+    """An announcement as stored: owed until ``delivered_at`` is set (with the message's id)."""
+
+    game_id: int
+    round_no: int
+    kind: AnnouncementKind
+    payload: dict[str, Any]
+    created_at: datetime
+    delivered_at: datetime | None
+    message_id: int | None
+
+    @property
+    def delivered(self) -> bool:
+        """The message is in the channel."""
+        return self.delivered_at is not None

@@ -1,0 +1,53 @@
+"""Setting aside a game whose snapshot cannot be read (issue 11, point 4), on a real SQLite file:
+the row frees its channel, is no longer brought back, keeps its snapshot and says what was wrong;
+a file of schema 2 gets the column by migration, its rows untouched."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from bot.storage import GameStatus, Storage
+from bot.storage.schema import SCHEMA_VERSION
+
+
+async def test_a_game_set_aside_frees_its_channel_and_keeps_its_snapshot(tmp_path: Path) -> None:
+    storage = await Storage.open(tmp_path / "romme.db")
+    try:
+        bad = await storage.create_game(guild_id=1, channel_id=5, host_id=7, snapshot={"version": 99})
+        good = await storage.create_game(guild_id=1, channel_id=6, host_id=7, snapshot={"version": 1})
+        assert await storage.set_aside(bad, "unknown game snapshot format 99\nsecond line")
+        assert [record.id for record in await storage.unfinished_games()] == [good]
+        record = await storage.get_game(bad)
+        assert record is not None
+        assert record.status is GameStatus.CANCELLED
+        assert record.damaged == "unknown game snapshot format 99 second line"
+        assert record.snapshot == {"version": 99}
+        assert [r.id for r in await storage.damaged_games()] == [bad]
+        assert (await storage.get_game(good)).damaged is None  # type: ignore[union-attr]
+        # The channel is free for a new game.
+        await storage.create_game(guild_id=1, channel_id=5, host_id=8, snapshot={"version": 1})
+        # Setting aside twice, or a game that is over, changes nothing.
+        assert not await storage.set_aside(bad, "again")
+        assert (await storage.get_game(bad)).damaged == record.damaged  # type: ignore[union-attr]
+    finally:
+        await storage.close()
+
+
+async def test_a_file_of_schema_2_gets_the_damaged_column_and_keeps_its_games(tmp_path: Path) -> None:
+    path = tmp_path / "romme.db"
+    storage = await Storage.open(path)
+    game_id = await storage.create_game(guild_id=1, channel_id=5, host_id=7, snapshot={"version": 1})
+    await storage.close()
+    # Back to schema 2, as the previous version of the bot left it.
+    with sqlite3.connect(path) as db:
+        db.execute("ALTER TABLE games DROP COLUMN damaged")
+        db.execute("PRAGMA user_version = 2")
+    storage = await Storage.open(path)
+    try:
+        with sqlite3.connect(path) as db:
+            assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
+        (record,) = await storage.unfinished_games()
+        assert record.id == game_id and record.damaged is None
+    finally:
+        await storage.close()
