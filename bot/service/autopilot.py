@@ -6,6 +6,11 @@ a computer move ``computer_delay`` after the previous change, the turn timer at 
 the next round at ``round_deadline``. Each wake-up is a change like any other, made through
 :meth:`ChangePath.change <bot.service.changes.ChangePath.change>` and skipped if the game moved on
 meanwhile.
+
+Beside those, each open game has one deadline of its own, on a second timer: a lobby closes itself
+``lobby_timeout`` seconds after it opened (``lobby_deadline``), and a running game ends itself with
+the standings so far ``idle_timeout`` seconds after a person last changed it (``idle_deadline``).
+0 turns either off.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from bot.service.changes import UNCHANGED, Action, ChangePath
 from bot.service.computer import play_computer_move
 from bot.service.errors import TableError
 from bot.service.events import add_events, move_events, table_ids
-from bot.service.game import AWAY_AFTER, Game, TurnEvent
+from bot.service.game import AWAY_AFTER, Game, GameStatus, TurnEvent
 from bot.service.listener import Reason
 from bot.service.timers import GameTimers
 from bot.service.turns import computer_turn, deal_next, end_of_move, turn_id
@@ -33,6 +38,10 @@ NEXT_ROUND_DELAY = 30.0
 """Seconds after a round ends before the next one starts by itself."""
 TIMED_RETRY_DELAY = 5.0
 """Seconds before a wake-up whose change failed (e.g. the database was busy) is tried again."""
+LOBBY_TIMEOUT = 15 * 60.0
+"""Seconds a lobby stays open for its host to start it, by default."""
+IDLE_GAME_TIMEOUT = 24 * 3600.0
+"""Seconds a running game goes on without a person's change before it ends itself, by default."""
 
 
 class Autopilot:
@@ -40,6 +49,7 @@ class Autopilot:
 
     ``clock`` gives epoch seconds for the persisted deadlines; ``rng(key)`` the random source of a
     computer move (key ``"computer:<game>:<version>"``, so seeded games replay exactly).
+    ``lobby_timeout`` and ``idle_timeout`` are seconds (0: never), see the module's docstring.
     """
 
     def __init__(
@@ -50,10 +60,18 @@ class Autopilot:
         rng: Callable[[str], random.Random],
         computer_delay: float = 1.0,
         next_round_delay: float = NEXT_ROUND_DELAY,
+        lobby_timeout: float = LOBBY_TIMEOUT,
+        idle_timeout: float = IDLE_GAME_TIMEOUT,
     ) -> None:
         self.changes = changes
         self.computer_delay = computer_delay
         self.next_round_delay = next_round_delay
+        self.lobby_timeout = lobby_timeout
+        self.idle_timeout = idle_timeout
+        # The lobby and idle deadlines: a timer of their own, and the deadline each one sleeps until
+        # (a change that keeps the deadline keeps its timer).
+        self._deadlines = GameTimers()
+        self._deadline_at: dict[int, float] = {}
         self._clock = clock
         self._rng = rng
         self._timers = GameTimers()
@@ -63,8 +81,10 @@ class Autopilot:
 
     # ------------------------------------------------------------------ the pacer of the change path
 
-    def arm(self, game: Game) -> None:
-        """Set the deadlines the new state needs (they are saved with it)."""
+    def arm(self, game: Game, *, by_person: bool) -> None:
+        """Set the deadlines the new state needs (they are saved with it); a person's change puts
+        the idle deadline off again."""
+        self._arm_closing(game, by_person=by_person)
         if not game.running or game.match is None:
             game.turn_deadline = game.round_deadline = game.auto_turn = None
             return
@@ -79,13 +99,26 @@ class Autopilot:
         elif game.turn_deadline is None:
             game.turn_deadline = self._clock() + game.turn_timeout
 
+    def _arm_closing(self, game: Game, *, by_person: bool) -> None:
+        if game.status is GameStatus.LOBBY:
+            game.idle_deadline = None
+            if game.lobby_deadline is None and self.lobby_timeout > 0:
+                game.lobby_deadline = self._clock() + self.lobby_timeout
+        elif game.running:
+            game.lobby_deadline = None
+            if self.idle_timeout > 0 and (by_person or game.idle_deadline is None):
+                game.idle_deadline = self._clock() + self.idle_timeout
+        else:
+            game.lobby_deadline = game.idle_deadline = None
+
     def changed(self, game: Game) -> None:
         """Note when the game changed: the next computer move is due ``computer_delay`` after it."""
         self._changed_at[game.id] = asyncio.get_running_loop().time()
 
     def schedule(self, game: Game) -> None:
         """Wake the game up for whatever comes next without a click: a computer move, the turn timer,
-        or the next round."""
+        or the next round; and the lobby's or the idle game's own deadline."""
+        self._schedule_closing(game)
         if not game.running or game.match is None:
             self._timers.cancel(game.id)
             return
@@ -108,15 +141,36 @@ class Autopilot:
         else:
             self._timers.cancel(game_id)
 
+    def _schedule_closing(self, game: Game) -> None:
+        game_id = game.id
+        if game.status is GameStatus.LOBBY and self.lobby_timeout > 0:
+            if game.lobby_deadline is None:
+                # A lobby saved before lobbies had a deadline gets one from now (saved with its next change).
+                game.lobby_deadline = self._clock() + self.lobby_timeout
+            deadline, fire = game.lobby_deadline, self._close_lobby
+        elif game.running and game.idle_deadline is not None and self.idle_timeout > 0:
+            deadline, fire = game.idle_deadline, self._end_idle
+        else:
+            self._deadline_at.pop(game_id, None)
+            self._deadlines.cancel(game_id)
+            return
+        if self._deadline_at.get(game_id) == deadline and self._deadlines.pending(game_id):
+            return
+        self._deadline_at[game_id] = deadline
+        self._deadlines.schedule(game_id, deadline - self._clock(), lambda: fire(game_id, deadline))
+
     def forget(self, game_id: int) -> None:
         """The game left memory: no more wake-ups, no computer player kept for it."""
         self._players.pop(game_id, None)
         self._changed_at.pop(game_id, None)
+        self._deadline_at.pop(game_id, None)
         self._timers.cancel(game_id)
+        self._deadlines.cancel(game_id)
 
     async def close(self) -> None:
         """Cancel every wake-up (nothing is lost: every state is saved with its deadlines)."""
         await self._timers.close()
+        await self._deadlines.close()
 
     # ------------------------------------------------------------------ the wake-ups
 
@@ -132,6 +186,39 @@ class Autopilot:
             log.exception("game %s: %s failed; trying again in %s s", game_id, reason, TIMED_RETRY_DELAY)
             if game.version == version:
                 self._timers.schedule(game_id, TIMED_RETRY_DELAY, lambda: self._retry(game_id))
+
+    async def _close_lobby(self, game_id: int, deadline: float) -> None:
+        def apply(game: Game) -> object:
+            if game.status is not GameStatus.LOBBY or game.lobby_deadline != deadline:
+                return UNCHANGED
+            game.status = GameStatus.CANCELLED
+            game.closed_by = "lobby_timeout"
+            return None
+
+        await self._closing(game_id, apply, "lobby_timeout")
+
+    async def _end_idle(self, game_id: int, deadline: float) -> None:
+        def apply(game: Game) -> object:
+            if not game.running or game.idle_deadline != deadline:
+                return UNCHANGED
+            # The standings so far stand; the match is not over, so nobody's statistics change.
+            game.status = GameStatus.FINISHED
+            game.closed_by = "idle"
+            return None
+
+        await self._closing(game_id, apply, "idle")
+
+    async def _closing(self, game_id: int, apply: Action, reason: Reason) -> None:
+        self._deadline_at.pop(game_id, None)
+        if self.changes.find(game_id) is None:
+            return
+        try:
+            await self.changes.change(game_id, apply, reason=reason)
+        except TableError:
+            return
+        except Exception:
+            log.exception("game %s: %s failed; trying again in %s s", game_id, reason, TIMED_RETRY_DELAY)
+            self._deadlines.schedule(game_id, TIMED_RETRY_DELAY, lambda: self._retry(game_id))
 
     async def _retry(self, game_id: int) -> None:
         game = self.changes.find(game_id)

@@ -22,7 +22,7 @@ from bot.service.errors import TableError
 from bot.service.game import Game, GameStatus
 from bot.service.listener import NoListener, Reason, TableListener
 from bot.service.scores import last_round_scores, match_results
-from bot.storage import ChannelBusy, MoveEntry, Storage
+from bot.storage import Announcement, AnnouncementKind, ChannelBusy, MoveEntry, Storage, VersionConflict
 from bot.storage.records import MatchResult
 
 log = logging.getLogger(__name__)
@@ -37,8 +37,9 @@ Action = Callable[[Game], Any]
 class Pacer(Protocol):
     """What the change path asks of whoever runs the game between clicks."""
 
-    def arm(self, game: Game) -> None:
-        """Set the deadlines the new state needs; they are saved with it."""
+    def arm(self, game: Game, *, by_person: bool) -> None:
+        """Set the deadlines the new state needs; they are saved with it. ``by_person``: the change
+        is a person's (a click or a command), not one made without a click."""
         ...
 
     def changed(self, game: Game) -> None:
@@ -57,7 +58,7 @@ class Pacer(Protocol):
 class _Idle:
     """A pacer that never wakes a game (until a real one is attached)."""
 
-    def arm(self, game: Game) -> None:
+    def arm(self, game: Game, *, by_person: bool) -> None:
         return None
 
     def changed(self, game: Game) -> None:
@@ -84,6 +85,9 @@ class ChangePath:
         self._games: dict[int, Game] = {}
         self._saved: dict[int, dict[str, Any]] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        # The ids of the games in memory by channel (an open one and the last ended one, at most a
+        # few): finding a channel's games never walks every game, so loading N games is linear.
+        self._by_channel: dict[int, set[int]] = {}
 
     # ------------------------------------------------------------------ the games in memory
 
@@ -102,6 +106,10 @@ class ChangePath:
         """Every game in memory (open ones, and each channel's last ended one)."""
         return list(self._games.values())
 
+    def in_channel(self, channel_id: int) -> list[Game]:
+        """The games in memory in this channel (its open one and its last ended one), oldest first."""
+        return [self._games[game_id] for game_id in sorted(self._by_channel.get(channel_id, ()))]
+
     def lock(self, game_id: int) -> asyncio.Lock:
         """The game's lock: every change of one game is made under it, one at a time."""
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -111,13 +119,21 @@ class ChangePath:
         self._games[game.id] = game
         self._saved[game.id] = snapshot
         # A finished game stays in memory (for its end messages) until its channel gets a new game.
-        for other in [g for g in self._games.values() if g.channel_id == game.channel_id and g.id != game.id]:
+        here = self._by_channel.get(game.channel_id, set())
+        for other in [self._games[other_id] for other_id in here if other_id != game.id]:
             if other.status not in (GameStatus.LOBBY, GameStatus.PLAYING):
                 self.forget(other.id)
+        self._by_channel.setdefault(game.channel_id, set()).add(game.id)
 
     def forget(self, game_id: int) -> None:
         """Drop the game from memory, with its lock and its wake-ups."""
-        self._games.pop(game_id, None)
+        game = self._games.pop(game_id, None)
+        if game is not None:
+            here = self._by_channel.get(game.channel_id)
+            if here is not None:
+                here.discard(game_id)
+                if not here:
+                    del self._by_channel[game.channel_id]
         self._saved.pop(game_id, None)
         self._locks.pop(game_id, None)
         self.pacer.forget(game_id)
@@ -129,6 +145,7 @@ class ChangePath:
 
         ``TableError("game.exists")`` when the channel already has an open game.
         """
+        self.pacer.arm(game, by_person=True)
         snapshot = game.to_snapshot()
         try:
             game.id = await self.storage.create_game(
@@ -143,6 +160,7 @@ class ChangePath:
         # The stored snapshot was written before the id was known; load() takes the id from the row.
         snapshot["id"] = game.id
         self.register(game, snapshot)
+        self.pacer.schedule(game)
         return game
 
     async def change(
@@ -158,6 +176,10 @@ class ChangePath:
         ``apply`` raises to refuse, returns ``UNCHANGED`` for nothing to save, or the move log rows
         (a list of :class:`MoveEntry`, at most one) of what it did. With ``expect_version`` the change
         is skipped unless the game is still at that version (for timers that may have been overtaken).
+
+        A save refused because the file holds a newer version (another process saved the game) reads
+        the game again from the file, in place, and refuses the change with
+        ``TableError("game.changed")``: the next change starts from what the file says.
         """
         game = self.get(game_id)
         async with self.lock(game_id):
@@ -174,8 +196,12 @@ class ChangePath:
                 entries: list[MoveEntry] = result if isinstance(result, list) else []
                 if game.running and game.match is not None and game.match.over:
                     game.status = GameStatus.FINISHED
-                self.pacer.arm(game)
+                self.pacer.arm(game, by_person=reason is None)
                 snapshot = await self.save(game, entries)
+            except VersionConflict as conflict:
+                self.restore(game, saved)
+                await self._reload(game, conflict)
+                raise TableError("game.changed", game_id=game_id) from None
             except BaseException:
                 self.restore(game, saved)
                 raise
@@ -187,7 +213,8 @@ class ChangePath:
 
     async def save(self, game: Game, entries: list[MoveEntry]) -> dict[str, Any]:
         """Save the game at its next version with its move row, and what the move ends: the round's
-        scores once per round, the match's results once per match. Returns the saved snapshot."""
+        scores and its announcement (owed to the channel until it is delivered) once per round, the
+        match's results once per match. Returns the saved snapshot."""
         ended_round = game.match is not None and game.match.round.over and not _round_recorded(game)
         round_rows = last_round_scores(game) if ended_round else []
         results: list[MatchResult] = []
@@ -200,6 +227,11 @@ class ChangePath:
         expected = game.version
         game.version += 1
         snapshot = game.to_snapshot()
+        owed: list[Announcement] = []
+        if ended_round and game.match is not None:
+            # What the announcement shows is the game as it is now: it may go out after the next deal.
+            kind: AnnouncementKind = "match_end" if game.match.over else "round_end"
+            owed.append(Announcement(kind=kind, round_no=game.match.round_no, payload=snapshot))
         saved = await self.storage.save_game(
             game.id,
             snapshot,
@@ -208,12 +240,39 @@ class ChangePath:
             move=entries[0] if entries else None,
             round_scores=round_rows,
             match_results=results,
+            announcements=owed,
         )
         if saved.version != game.version:
             # The stored version is the truth; keep the snapshot's copy equal to it.
             game.version = saved.version
             snapshot["game_version"] = saved.version
         return snapshot
+
+    async def _reload(self, game: Game, conflict: VersionConflict) -> None:
+        """Read ``game`` again from the file after a save found a newer version there (under its
+        lock); the in-memory object is updated in place, so whoever holds it sees the file's state."""
+        log.warning(
+            "game %s was changed in the database by someone else (version %s there, %s here); read again",
+            game.id,
+            conflict.actual,
+            conflict.expected,
+        )
+        record = await self.storage.get_game(game.id)
+        try:
+            if record is None:
+                raise ValueError("the row is gone")
+            fresh = Game.from_snapshot(record.snapshot)
+        except Exception as exc:
+            log.warning("game %s cannot be read again (%s); it is dropped from memory", game.id, exc)
+            self.forget(game.id)
+            return
+        assert record is not None
+        fresh.id, fresh.version, fresh.table_message_id = record.id, record.version, record.table_message_id
+        game.__dict__.update(fresh.__dict__)
+        snapshot = dict(record.snapshot)
+        snapshot["id"], snapshot["game_version"] = record.id, record.version
+        self._saved[game.id] = snapshot
+        self.pacer.schedule(game)
 
     def restore(self, game: Game, snapshot: dict[str, Any]) -> None:
         """Put the in-memory game back as ``snapshot`` says (the table message id is not in a change)."""

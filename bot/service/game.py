@@ -7,6 +7,8 @@ where it stopped.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +22,8 @@ if TYPE_CHECKING:
 SNAPSHOT_FORMAT = 1
 """The ``"version"`` key of :meth:`Game.to_snapshot`: the layout of the snapshot, not the game's version."""
 
+SEAT_VERSIONS = 10**12
+"""Seat versions (:meth:`Game.seat_version`) are below this: at most 12 digits, as a panel id allows."""
 AWAY_AFTER = 3
 """Turns in a row a person may miss before the seat is away."""
 
@@ -50,7 +54,8 @@ class Seat:
 
     ``user_id`` is ``None`` for a computer seat. A person who leaves a running game keeps ``user_id`` (for
     the record) and gets ``computer=True``. ``away`` is set after three missed turns in a row: the
-    computer plays for the seat until its owner clicks anything.
+    computer plays for the seat until its owner clicks anything. ``own_moves`` counts the moves the
+    seat's person made themselves (not the computer for them): a person with none did not play.
 
     >>> Seat(user_id=7, name="Ada").is_person
     True
@@ -63,6 +68,7 @@ class Seat:
     computer: bool = False
     away: bool = False
     missed: int = 0
+    own_moves: int = 0
 
     @property
     def is_person(self) -> bool:
@@ -88,6 +94,7 @@ class Seat:
             "computer": self.computer,
             "away": self.away,
             "missed": self.missed,
+            "own_moves": self.own_moves,
         }
 
     @classmethod
@@ -99,6 +106,8 @@ class Seat:
             computer=bool(data.get("computer", False)),
             away=bool(data.get("away", False)),
             missed=int(data.get("missed", 0)),
+            # A snapshot from before the count: the person is taken to have played (as was counted then).
+            own_moves=int(data.get("own_moves", 1)),
         )
 
 
@@ -168,7 +177,10 @@ class Game:
     ``auto_turn`` is the match seat whose current turn the computer is playing after a timeout.
     ``stats_recorded`` is true once the match's results went to the statistics (exactly once).
     ``stopped_by`` is the user who stopped a running game with ``/romme stop``. ``recorded_rounds`` is
-    the number of the last round whose scores went to the storage.
+    the number of the last round whose scores went to the storage. ``lobby_deadline`` is when a lobby
+    nobody started closes itself, ``idle_deadline`` when a running game in which no person acted ends
+    itself (epoch seconds, like the others); ``closed_by`` says why the service ended a game by itself
+    (``"lobby_timeout"`` or ``"idle"``), ``None`` otherwise.
 
     >>> game = Game(id=1, guild_id=10, channel_id=20, host_id=7)
     >>> game.seats.append(Seat(user_id=7, name="Ada"))
@@ -197,6 +209,9 @@ class Game:
     stats_recorded: bool = False
     stopped_by: int | None = None
     recorded_rounds: int = 0
+    lobby_deadline: float | None = None
+    idle_deadline: float | None = None
+    closed_by: str | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat ``user_id`` owns at this table (also after leaving), or ``None``."""
@@ -211,6 +226,25 @@ class Game:
         if index is None or self.seats[index].has_left:
             return None
         return index
+
+    def seat_version(self, seat: int) -> int:
+        """The version a hand panel of match seat ``seat`` carries: a number that changes only when
+        what the seat may see changes (its own view, R19), not with every change of the game.
+
+        A hidden change, such as another seat proposing a meld and taking it back (R13), leaves it
+        as it was, so no seat can count the others' hidden moves from its panel's ids or from a
+        panel made "out of date"; the seat's own proposal changes it, so its older panels are stale.
+        Before the match begins it is the game's ``version``. 12 digits at most (a panel id's limit).
+
+        >>> game = Game(id=1, guild_id=10, channel_id=20, host_id=7, version=5)
+        >>> game.seat_version(0)
+        5
+        """
+        if self.match is None:
+            return self.version
+        seen = json.dumps([self.match.view(seat), str(self.status)], sort_keys=True, separators=(",", ":"))
+        digest = hashlib.blake2b(seen.encode(), digest_size=8).digest()
+        return int.from_bytes(digest, "big") % SEAT_VERSIONS
 
     @property
     def host_name(self) -> str:
@@ -229,6 +263,12 @@ class Game:
         if self.match is None or not self.running or self.match.round.over:
             return None
         return self.match.round_seats[self.match.round.to_play]
+
+    @property
+    def ended_early(self) -> bool:
+        """The match ended before its last round: stopped with ``/romme stop``, or ended by itself
+        because no person acted (``closed_by == "idle"``)."""
+        return self.stopped_by is not None or self.closed_by == "idle"
 
     @property
     def between_rounds(self) -> bool:
@@ -258,6 +298,9 @@ class Game:
             "stats_recorded": self.stats_recorded,
             "stopped_by": self.stopped_by,
             "recorded_rounds": self.recorded_rounds,
+            "lobby_deadline": self.lobby_deadline,
+            "idle_deadline": self.idle_deadline,
+            "closed_by": self.closed_by,
         }
 
     @classmethod
@@ -290,6 +333,9 @@ class Game:
             stats_recorded=bool(data.get("stats_recorded", False)),
             stopped_by=data.get("stopped_by"),
             recorded_rounds=int(data.get("recorded_rounds", 0)),
+            lobby_deadline=data.get("lobby_deadline"),
+            idle_deadline=data.get("idle_deadline"),
+            closed_by=data.get("closed_by"),
         )
 
 

@@ -54,15 +54,17 @@ def last_round_scores(game: Game) -> list[RoundScore]:
 def match_results(game: Game) -> list[MatchResult]:
     """What each person still seated takes from a finished match into the server's statistics.
 
-    Seats of persons who left are not counted: they did not finish the match. Computer seats have no
-    statistics. A shared highest total after every tie-break cannot happen (R6), so one seat wins.
+    Seats of persons who left are not counted: they did not finish the match. Nor are persons who
+    never made a move of their own (``Seat.own_moves``): the computer played their seat all match,
+    and its wins are not theirs. Computer seats have no statistics. A shared highest total after
+    every tie-break cannot happen (R6), so one seat wins.
     """
     match = game.match
     if match is None or not match.over:
         return []
     results = []
     for seat, owner in enumerate(game.seats):
-        if not owner.is_person or owner.user_id is None:
+        if not owner.is_person or owner.user_id is None or owner.own_moves == 0:
             continue
         played = [score for scores in _round_scores(match) if (score := scores[seat]) is not None]
         results.append(

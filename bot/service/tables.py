@@ -9,6 +9,8 @@ through. What happens without a click is the :class:`~bot.service.autopilot.Auto
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import random
 import time
 from collections.abc import Callable
@@ -16,7 +18,7 @@ from collections.abc import Callable
 from bot.engine.match import Match
 from bot.engine.moves import Move
 from bot.engine.rules import RuleSet
-from bot.service.autopilot import NEXT_ROUND_DELAY, Autopilot
+from bot.service.autopilot import IDLE_GAME_TIMEOUT, LOBBY_TIMEOUT, NEXT_ROUND_DELAY, Autopilot
 from bot.service.changes import UNCHANGED, ChangePath
 from bot.service.errors import TableError
 from bot.service.events import add_events, move_events, table_ids
@@ -25,7 +27,12 @@ from bot.service.listener import TableListener
 from bot.service.scores import Standing, standings
 from bot.service.turns import acting_seat, deal_next, end_of_move, touch_seat, turn_id
 from bot.storage import MoveEntry, Storage
-from bot.storage.records import PlayerStats, RoundScore
+from bot.storage.records import GameRecord, PlayerStats, RoundScore
+
+log = logging.getLogger(__name__)
+
+MAX_LOBBIES_PER_HOST = 3
+"""Open lobbies one member may host on one server at once, by default."""
 
 
 def seeded_rngs(seed: int) -> Callable[[str], random.Random]:
@@ -47,6 +54,9 @@ class TableService:
     ``"deal:<game>"`` or ``"computer:<game>:<version>"``, and ``seed`` is a shortcut for a seeded
     factory (tests, benchmarks: seeded games replay exactly, restarts included). The default is
     ``random.SystemRandom`` (R19). ``listener`` hears of every change made without a click.
+    ``lobby_timeout`` and ``idle_timeout`` are the seconds after which a lobby nobody started closes
+    and a game no person plays ends (0: never); ``max_lobbies_per_host`` is how many open lobbies
+    one member may host on one server (0: any number).
 
     Its parts: :attr:`changes` (the games in memory and the one change path) and :attr:`autopilot`
     (timers and computer turns).
@@ -54,7 +64,7 @@ class TableService:
 
     # Fixed attributes: a setting assigned to the service by mistake (say ``computer_delay``, which is
     # the autopilot's) fails loudly instead of being ignored.
-    __slots__ = ("_rng", "autopilot", "changes", "storage")
+    __slots__ = ("_rng", "autopilot", "changes", "max_lobbies_per_host", "storage")
 
     def __init__(
         self,
@@ -66,10 +76,14 @@ class TableService:
         rng_factory: Callable[[str], random.Random] | None = None,
         seed: int | None = None,
         next_round_delay: float = NEXT_ROUND_DELAY,
+        lobby_timeout: float = LOBBY_TIMEOUT,
+        idle_timeout: float = IDLE_GAME_TIMEOUT,
+        max_lobbies_per_host: int = MAX_LOBBIES_PER_HOST,
     ) -> None:
         if rng_factory is None:
             rng_factory = seeded_rngs(seed) if seed is not None else (lambda key: random.SystemRandom())
         self.storage = storage
+        self.max_lobbies_per_host = max_lobbies_per_host
         self._rng = rng_factory
         self.changes = ChangePath(storage, listener)
         self.autopilot = Autopilot(
@@ -78,6 +92,8 @@ class TableService:
             rng=rng_factory,
             computer_delay=computer_delay,
             next_round_delay=next_round_delay,
+            lobby_timeout=lobby_timeout,
+            idle_timeout=idle_timeout,
         )
 
     @property
@@ -99,14 +115,16 @@ class TableService:
         """Bring back every unfinished game from storage and resume its timers and computer turns.
 
         Deadlines are the persisted ones: a turn timer that should have fired while the bot was away
-        fires at once.
+        fires at once. A game whose snapshot cannot be read is set aside (:meth:`set_aside`): the
+        others come back all the same.
         """
         loaded = []
         for record in await self.storage.unfinished_games():
             if self.changes.find(record.id) is not None:
                 continue
-            game = Game.from_snapshot(record.snapshot)
-            game.id, game.version, game.table_message_id = record.id, record.version, record.table_message_id
+            game = await self._readable(record)
+            if game is None:
+                continue
             self.changes.register(game, record.snapshot)
             loaded.append(game)
         for game in loaded:
@@ -120,9 +138,7 @@ class TableService:
     def game_in_channel(self, channel_id: int, *, include_finished: bool = False) -> Game | None:
         """The channel's game in the lobby or in play; with ``include_finished``, else its latest one."""
         latest = None
-        for game in self.changes.games():
-            if game.channel_id != channel_id:
-                continue
+        for game in self.changes.in_channel(channel_id):
             if game.status in (GameStatus.LOBBY, GameStatus.PLAYING):
                 return game
             if include_finished and (latest is None or game.id > latest.id):
@@ -135,15 +151,40 @@ class TableService:
         if known is not None:
             return known
         record = await self.storage.get_game(game_id)
-        if record is None:
+        game = None if record is None else await self._readable(record)
+        if game is None or record is None:
             raise TableError("game.none_here", game_id=game_id)
-        game = Game.from_snapshot(record.snapshot)
-        game.id, game.version, game.table_message_id = record.id, record.version, record.table_message_id
         if game.status in (GameStatus.LOBBY, GameStatus.PLAYING):
             # Another process made it; it is ours to run from now on.
             self.changes.register(game, record.snapshot)
             self.autopilot.schedule(game)
         return game
+
+    async def _readable(self, record: GameRecord) -> Game | None:
+        """The game of ``record``, or ``None`` for a snapshot this code cannot read (set aside)."""
+        if record.damaged is not None:
+            return None
+        try:
+            game = Game.from_snapshot(record.snapshot)
+            _check(game)
+        except Exception as exc:
+            await self.set_aside(record, exc)
+            return None
+        game.id, game.version, game.table_message_id = record.id, record.version, record.table_message_id
+        return game
+
+    async def set_aside(self, record: GameRecord, problem: BaseException) -> None:
+        """Mark an unreadable game in storage (it frees its channel and is not loaded again) and log
+        it once, with its id; a game that is over already is only logged."""
+        text = f"{type(problem).__name__}: {problem}"
+        marked = await self.storage.set_aside(record.id, text)
+        log.error(
+            "game %s in channel %s is damaged and %s: its snapshot cannot be read (%s)",
+            record.id,
+            record.channel_id,
+            "set aside, its channel is free" if marked else "left as it is",
+            text,
+        )
 
     def standings(self, game_id: int) -> list[Standing]:
         """The seats by total with their scores round by round (see :class:`~bot.service.scores.Standing`)."""
@@ -175,11 +216,15 @@ class TableService:
     ) -> Game:
         """Open a lobby in the channel with the host in seat 0 and ``computers`` computer seats.
 
-        Raises ``TableError("game.exists", game_id=…)`` when the channel already has a game.
+        Raises ``TableError("game.exists", game_id=…)`` when the channel already has a game (also one
+        this bot did not know of: it is read from storage, so the refusal can point to it), and
+        ``TableError("lobby.host_limit")`` when the host already hosts ``max_lobbies_per_host`` open
+        lobbies on the server.
         """
         existing = self.game_in_channel(channel_id)
         if existing is not None:
             raise TableError("game.exists", game_id=existing.id)
+        self._check_host_limit(guild_id, host_id)
         computers = max(0, min(int(computers), MAX_SEATS - 1))
         game = Game(
             id=0,
@@ -193,7 +238,31 @@ class TableService:
         )
         for _ in range(computers):
             game.seats.append(_computer_seat(game))
-        return await self.changes.create(game)
+        return await self._create(game)
+
+    async def _create(self, game: Game) -> Game:
+        try:
+            return await self.changes.create(game)
+        except TableError as exc:
+            other = exc.params.get("game_id")
+            if exc.code == "game.exists" and isinstance(other, int):
+                # Made by another process on the file: bring it into memory for the refusal to show.
+                with contextlib.suppress(TableError):
+                    await self.fetch(other)
+            raise
+
+    def _check_host_limit(self, guild_id: int, host_id: int) -> None:
+        limit = self.max_lobbies_per_host
+        if limit <= 0:
+            return
+        hosted = sum(
+            1
+            for game in self.changes.games()
+            if game.status is GameStatus.LOBBY and game.host_id == host_id and game.guild_id == guild_id
+        )
+        if hosted >= limit:
+            # ``seats`` is the catalog's number parameter (as for lobby.full): here, the limit.
+            raise TableError("lobby.host_limit", seats=limit)
 
     async def join(self, game_id: int, user_id: int, name: str) -> Game:
         """Take a free seat in the lobby."""
@@ -285,20 +354,30 @@ class TableService:
 
     # ------------------------------------------------------------------ play
 
-    async def play(self, game_id: int, user_id: int, move: Move, *, version: int | None = None) -> Game:
+    async def play(
+        self,
+        game_id: int,
+        user_id: int,
+        move: Move,
+        *,
+        version: int | None = None,
+        seat_version: int | None = None,
+    ) -> Game:
         """Play ``move`` for the user's seat. Refused: not seated (``seat.not_seated``), a panel of
-        another version (``panel.stale``), not the seat's turn (``turn.not_yours``), or a rule
+        another game ``version`` or ``seat_version`` (``panel.stale``; a hand panel carries the
+        seat's, :meth:`Game.seat_version`), not the seat's turn (``turn.not_yours``), or a rule
         (``IllegalMove``). Any accepted click of an away seat's owner brings the seat back.
         """
 
         def apply(game: Game) -> list[MoveEntry]:
-            seat = acting_seat(game, user_id, version)
+            seat = acting_seat(game, user_id, version, seat_version)
             if game.to_play != seat:
                 raise TableError("turn.not_yours", game_id=game_id, to_play=game.to_play)
             assert game.match is not None
             before = table_ids(game)
             turn = turn_id(game)
             game.match.play(seat, move)
+            game.seats[seat].own_moves += 1
             # After a timeout, the owner's own move takes the rest of the turn back from the computer.
             game.auto_turn = None
             touch_seat(game, seat)
@@ -365,6 +444,7 @@ class TableService:
         existing = self.game_in_channel(old.channel_id)
         if existing is not None:
             raise TableError("game.exists", game_id=existing.id)
+        self._check_host_limit(old.guild_id, user_id)
         host = old.seats[mine]
         game = Game(
             id=0,
@@ -380,7 +460,20 @@ class TableService:
             if index == mine or seat.has_left:
                 continue
             game.seats.append(Seat(user_id=seat.user_id, name=seat.name, computer=seat.computer))
-        return await self.changes.create(game)
+        return await self._create(game)
+
+
+def _check(game: Game) -> None:
+    """Refuse a game read back whose parts do not fit together (it would fail later, in a click)."""
+    if game.match is None:
+        return
+    if game.match.n_seats != len(game.seats):
+        raise ValueError(f"the match has {game.match.n_seats} seats, the table {len(game.seats)}")
+    game.match.round.to_dict()
+    if game.running and not game.match.round.over:
+        seat = game.to_play
+        if seat is None or not 0 <= seat < len(game.seats):
+            raise ValueError(f"no seat on turn ({seat!r})")
 
 
 def _require_lobby(game: Game) -> None:

@@ -16,9 +16,10 @@ TurnId = tuple[int, int, bool]
 """What identifies the turn being played: the round, the round seat on turn, and whether it is over."""
 
 
-def acting_seat(game: Game, user_id: int, version: int | None) -> int:
-    """The match seat ``user_id`` plays in a running game; refused when not seated or, with ``version``,
-    when the click came from a panel drawn at another version.
+def acting_seat(game: Game, user_id: int, version: int | None, seat_version: int | None = None) -> int:
+    """The match seat ``user_id`` plays in a running game; refused when not seated or, with ``version``
+    (the game's) or ``seat_version`` (the seat's, :meth:`Game.seat_version`), when the click came from a
+    panel drawn at another version.
 
     >>> from bot.service.game import Seat
     >>> acting_seat(Game(id=1, guild_id=1, channel_id=1, host_id=7), 7, None)
@@ -32,6 +33,10 @@ def acting_seat(game: Game, user_id: int, version: int | None) -> int:
     if seat is None:
         raise TableError("seat.not_seated", game_id=game.id)
     if version is not None and version != game.version:
+        raise TableError("panel.stale", game_id=game.id, version=game.version)
+    # A hand panel carries its seat's version (what the seat sees), so another seat's hidden change
+    # (a proposed meld, R13) does not make it stale.
+    if seat_version is not None and seat_version != game.seat_version(seat):
         raise TableError("panel.stale", game_id=game.id, version=game.version)
     return seat
 

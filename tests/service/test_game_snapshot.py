@@ -49,6 +49,9 @@ def reference_snapshot(game: Game) -> dict[str, Any]:
         "stats_recorded": game.stats_recorded,
         "stopped_by": game.stopped_by,
         "recorded_rounds": game.recorded_rounds,
+        "lobby_deadline": game.lobby_deadline,
+        "idle_deadline": game.idle_deadline,
+        "closed_by": game.closed_by,
     }
 
 
