@@ -6,9 +6,14 @@ the edit goes out (a burst of computer moves costs one edit). Across channels, e
 turn of the bot-wide :class:`~bot.publish.edit_budget.EditBudget` (tables with people first), which keeps a
 bot with hundreds of tables under Discord's global rate limit. The publisher is also the service's
 :class:`~bot.service.listener.TableListener`: changes made without a click (computer moves, timers) reach
-the channel through it. Discord faults never reach the service: a deleted table message is posted
-again (and its new id stored), a refused edit (403) is logged, and an edit that fails otherwise (a
-rate limit, a Discord error) is made again a few seconds later; the game goes on either way.
+the channel through it. Discord faults never reach the service, and are sorted
+(:mod:`bot.publish.faults`): a deleted table message is posted again, one whose edits Discord caps
+(older than an hour) is replaced by a fresh one, whose id is kept before anything is drawn on it; a
+rate limit or a Discord error is retried after a pause that grows; no access or no permission stops
+the game's requests (said once in the log) until a person's click asks for the table again; and no
+game sends more than :data:`~bot.publish.faults.FAILED_REQUESTS` failed requests in ten minutes.
+The round and match ends are the :class:`~bot.publish.announcements.Announcer`'s (from the
+storage's outbox, so none is lost). The game goes on whatever Discord answers.
 """
 
 from __future__ import annotations
@@ -17,12 +22,15 @@ import asyncio
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
+from bot.publish.announcements import Announcer, announcement, detached, round_over_now
 from bot.publish.edit_budget import EDITS_PER_SECOND, EditBudget
-from bot.render import lobby, match_end, round_end, table, table_content
+from bot.publish.faults import Fault, RequestGuard, sort_fault
+from bot.render import lobby, match_end, table, table_content
+from bot.service.errors import TableError
 from bot.service.game import GameStatus
 
 if TYPE_CHECKING:
@@ -34,18 +42,10 @@ log = logging.getLogger(__name__)
 
 EDIT_INTERVAL = 1.0
 """Seconds between two edits of the table message in one channel."""
-EDIT_RETRY_DELAY = 5.0
-"""Seconds before a table edit that failed (a rate limit, a Discord error) is made again."""
+SHOWN_PER_CHANNEL = 4
+"""Games per channel whose drawn version is remembered (the open one and the last ended ones)."""
 
-
-def detached(view: discord.ui.View) -> discord.ui.View:
-    """``view`` marked finished, so discord.py sends its components without keeping it in memory.
-
-    Every click is caught by the persistent ``DynamicItem`` classes (cogs.components); a stored copy
-    of each sent view would only pile up.
-    """
-    view.stop()
-    return view
+__all__ = ["EDIT_INTERVAL", "TablePublisher", "announcement", "detached", "round_over_now", "table_message"]
 
 
 def table_message(game: Game) -> tuple[str | None, list[discord.Embed], discord.ui.View]:
@@ -59,25 +59,16 @@ def table_message(game: Game) -> tuple[str | None, list[discord.Embed], discord.
     """
     if game.match is None:
         embed, view = lobby(game)
-    elif game.status is GameStatus.FINISHED and game.stopped_by is not None:
+    elif game.status is GameStatus.FINISHED and game.ended_early:
         embed, view = match_end(game)
     else:
         embed, view = table(game)
     return table_content(game), [embed], detached(view)
 
 
-def round_over_now(game: Game) -> bool:
-    """The change just applied ended a round (its last event says so)."""
-    return bool(game.last_turn) and game.last_turn[-1].kind == "round_over" and game.match is not None
-
-
-def announcement(game: Game) -> tuple[list[discord.Embed], discord.ui.View]:
-    """The public message of a round's end; at the match's end, with the results and **Play again**."""
-    embed, view = round_end(game)
-    if game.match is not None and game.match.over:
-        final, again = match_end(game)
-        return [embed, final], detached(again)
-    return [embed], detached(view)
+DRAWINGS_KEPT = 10_000
+"""Table drawings kept to skip identical edits: the games drawn most lately (a forgotten one is only
+drawn once more)."""
 
 
 @dataclass
@@ -88,6 +79,13 @@ class _Channel:
     """An edit is on its way: waiting for the channel's second, for its turn, or going out."""
     task: asyncio.Task[None] | None = None
     shown: dict[int, int] = field(default_factory=dict)
+
+    def drew(self, game: Game) -> None:
+        """The table message of ``game`` shows its version now (few games per channel are kept)."""
+        self.shown.pop(game.id, None)
+        self.shown[game.id] = game.version
+        while len(self.shown) > SHOWN_PER_CHANNEL:
+            del self.shown[next(iter(self.shown))]
 
 
 class TablePublisher:
@@ -104,27 +102,53 @@ class TablePublisher:
         self.bot = bot
         self.interval = interval
         self.budget = EditBudget(edits_per_second)
+        self.guard = RequestGuard()
+        self.announcer = Announcer(bot, self.guard)
         self._channels: dict[int, _Channel] = {}
-        self._announced: set[tuple[int, int]] = set()
+        self._drawn: dict[int, object] = {}
+        """What each game's table message shows now, as last drawn (to skip an identical edit)."""
         self._closed = False
+
+    def _remember(self, game_id: int, drawn: object) -> None:
+        """Keep what the game's table message shows, for the games drawn most lately (bounded)."""
+        self._drawn.pop(game_id, None)
+        self._drawn[game_id] = drawn
+        while len(self._drawn) > DRAWINGS_KEPT:
+            del self._drawn[next(iter(self._drawn))]
 
     # ------------------------------------------------------------------ listener (no click involved)
 
     async def game_changed(self, game: Game, *, reason: Reason) -> None:
         """The service changed ``game`` by itself: announce an ended round, then refresh the table."""
-        if round_over_now(game) and self.claim_announcement(game):
-            embeds, view = announcement(game)
-            await self._send(game, embeds=embeds, view=view)
-        self.update(game)
+        self.announcer.owed_now(game)
+        self.update(game, asked=False)
+
+    # ------------------------------------------------------------------ announcements
 
     def claim_announcement(self, game: Game) -> bool:
-        """True once per ended round: whoever ends a round (a click or the computer) announces it."""
-        assert game.match is not None
-        key = (game.id, len(game.match.history))
-        if key in self._announced:
-            return False
-        self._announced.add(key)
-        return True
+        """True once per ended round, for the click whose change ended it: it answers with the
+        announcement, then says :meth:`announced` (or :meth:`not_announced` if the answer failed)."""
+        return self.announcer.claim(game)
+
+    def announced(self, game: Game, message_id: int | None) -> None:
+        """The click's answer delivered the claimed announcement (``message_id``: the answer's)."""
+        self.announcer.answered(game, message_id)
+
+    def not_announced(self, game: Game) -> None:
+        """The click's answer with the claimed announcement failed: post it in the channel."""
+        self.announcer.not_answered(game)
+
+    async def resume(self) -> None:
+        """At start: deliver the announcements still owed, and redraw the tables of the matches they
+        end (the bot may have stopped before the table showed the match as finished)."""
+        owed = await self.announcer.resume()
+        for game_id in sorted({record.game_id for record in owed if record.kind == "match_end"}):
+            try:
+                game = await self.bot.tables.fetch(game_id)
+            except TableError:
+                continue
+            if game.status is GameStatus.FINISHED:
+                self.update(game)
 
     # ------------------------------------------------------------------ the table message
 
@@ -134,20 +158,27 @@ class TablePublisher:
             return
         channel = self._channels.setdefault(game.channel_id, _Channel())
         channel.last_edit = time.monotonic()
-        channel.shown[game.id] = game.version
+        channel.drew(game)
+        self._remember(game.id, _drawing(*table_message(game)))
 
-    def update(self, game: Game) -> None:
+    def update(self, game: Game, *, asked: bool = True) -> None:
         """Edit the table message of ``game`` soon: now if the channel had no edit in the last second,
         else one second after the last edit, and in its turn of the bot-wide budget; whatever the
-        game looks like then is drawn."""
-        if self._closed:
+        game looks like then is drawn.
+
+        ``asked``: a person's action asks for it (a click, a command). A game whose messages Discord
+        refuses for good (no access, no permission) is tried again only then, and no sooner than the
+        game's budget of failed requests allows.
+        """
+        if self._closed or (not asked and self.guard.stopped(game.id) is not None):
             return
         channel = self._channels.setdefault(game.channel_id, _Channel())
         channel.pending = game
         if channel.busy:
             return
         channel.busy = True
-        delay = max(0.0, channel.last_edit + self.interval - time.monotonic())
+        now = time.monotonic()
+        delay = max(0.0, channel.last_edit + self.interval - now, self.guard.wait(game.id))
         if delay > 0:
             channel.task = asyncio.get_running_loop().create_task(
                 self._after(game.channel_id, delay), name=f"romme-table-{game.channel_id}"
@@ -157,6 +188,14 @@ class TablePublisher:
 
     async def _after(self, channel_id: int, delay: float) -> None:
         await asyncio.sleep(delay)
+        channel = self._channels[channel_id]
+        game = channel.pending
+        wait = 0.0 if game is None else self.guard.wait(game.id)
+        if wait > 0:  # a failure meanwhile pushed the game's next request back
+            channel.task = asyncio.get_running_loop().create_task(
+                self._after(channel_id, wait), name=f"romme-table-{channel_id}"
+            )
+            return
         self._ask_turn(channel_id)
 
     def _ask_turn(self, channel_id: int) -> None:
@@ -174,48 +213,80 @@ class TablePublisher:
             if game is None or channel.shown.get(game.id) == game.version:
                 return
             channel.last_edit = time.monotonic()
-            channel.shown[game.id] = game.version
+            channel.drew(game)
             try:
                 await self.edit_table(game)
-            except Exception:
-                log.exception("game %s: the table message could not be updated", game.id)
-                # The message still shows an older state: draw it again after a pause, as the game is then.
+            except Exception as exc:
+                # The message still shows an older state: draw it again after the pause the fault
+                # asks for, as the game is then; or not by itself, if no retry can mend it.
                 channel.shown.pop(game.id, None)
-                channel.pending = channel.pending or game
-                await asyncio.sleep(EDIT_RETRY_DELAY)
+                if self.guard.failed(game.id, exc, "update the table message") is not None:
+                    channel.pending = channel.pending or game
+            else:
+                self.guard.succeeded(game.id)
         finally:
             channel.busy = False
             if channel.pending is not None and not self._closed:
                 self.update(channel.pending)
 
     async def edit_table(self, game: Game) -> None:
-        """Edit the table message in place; post it again if it is gone (or was never stored)."""
+        """Edit the table message in place; post a fresh one if it is gone, was never stored, or
+        takes no more edits (Discord caps those of messages older than an hour). Raises what
+        Discord answered otherwise."""
         content, embeds, view = table_message(game)
         if game.table_message_id is None:
-            await self.repost_table(game)
+            await self._repost(game)
+            return
+        # A change nobody else may see (a proposed meld taken back, R13) draws the same table: an
+        # identical edit would still tell the channel that something happened.
+        drawn = _drawing(content, embeds, view)
+        if self._drawn.get(game.id) == drawn:
             return
         message = self._messageable(game.channel_id).get_partial_message(game.table_message_id)
         try:
             await message.edit(content=content, embeds=embeds, view=view)
-        except discord.NotFound:
-            log.warning("game %s: the table message %s is gone; posting it again", game.id, message.id)
-            await self.repost_table(game)
-        except discord.Forbidden:
-            log.warning("game %s: no permission to edit the table message in %s", game.id, game.channel_id)
+            self._remember(game.id, drawn)
+        except discord.HTTPException as exc:
+            fault = sort_fault(exc)
+            old = fault is Fault.CAPPED and not self.guard.posted_lately(game.id, message.id)
+            if fault is not Fault.GONE and not old:
+                raise
+            self.guard.note(game.id)
+            why = "is gone" if fault is Fault.GONE else "takes no more edits"
+            log.warning("game %s: the table message %s %s; posting a fresh one", game.id, message.id, why)
+            await self._repost(game)
 
     async def repost_table(self, game: Game) -> None:
-        """Post a fresh table message and remember it as the game's table message."""
-        content, embeds, view = table_message(game)
-        message = await self._send(game, content=content, embeds=embeds, view=view)
-        if message is not None:
-            await self.bot.tables.set_table_message(game.id, message.id)
-
-    async def _send(self, game: Game, **content: Any) -> discord.Message | None:
+        """Post a fresh table message and remember it as the game's table message (a failure is
+        logged and counted; the next change tries again)."""
         try:
-            return await self._messageable(game.channel_id).send(**content)
-        except discord.HTTPException as exc:
-            log.warning("game %s: could not post in channel %s: %s", game.id, game.channel_id, exc)
-            return None
+            await self._repost(game)
+        except Exception as exc:
+            self.guard.failed(game.id, exc, "post the table message")
+        else:
+            self.guard.succeeded(game.id)
+
+    async def _repost(self, game: Game) -> None:
+        """Post a fresh table message; from then on it is the one edited, even if storing its id fails
+        (a failed store must not turn into a new post, and a new ping, at every change)."""
+        content, embeds, view = table_message(game)
+        message = await self._messageable(game.channel_id).send(content=content, embeds=embeds, view=view)
+        game.table_message_id = message.id
+        self._remember(game.id, _drawing(content, embeds, view))
+        self.guard.posted(game.id, message.id)
+        try:
+            await self.bot.tables.set_table_message(game.id, message.id)
+        except TableError:
+            # An ended game that is not in memory any more (drawn as finished after a restart).
+            await self._store_table_message(game, message.id)
+        except Exception:
+            log.exception("game %s: the new table message %s could not be stored", game.id, message.id)
+
+    async def _store_table_message(self, game: Game, message_id: int) -> None:
+        try:
+            await self.bot.storage.set_table_message(game.id, message_id)
+        except Exception:
+            log.exception("game %s: the new table message %s could not be stored", game.id, message_id)
 
     def _messageable(self, channel_id: int) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(channel_id)
@@ -228,6 +299,12 @@ class TablePublisher:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await self.budget.close()
+        await self.announcer.close()
+
+
+def _drawing(content: str | None, embeds: list[discord.Embed], view: discord.ui.View) -> object:
+    """What a table message shows, comparable: its content, embeds and components."""
+    return (content, [embed.to_dict() for embed in embeds], view.to_components())
 
 
 def _people_play(game: Game) -> bool:

@@ -1,0 +1,260 @@
+"""What to do when Discord refuses one of a game's public messages, and how much a game may cost.
+
+Discord's answers are sorted (:func:`sort_fault`): a rate limit (429) and Discord's own errors (5xx,
+or no answer at all) go away by themselves and are tried again after a pause that grows; a table
+message whose edits are capped (400, code 30046: messages older than an hour take only a few edits)
+is replaced by a fresh one; a deleted one (404, code 10008) is posted again; no access or no
+permission (50001, 50013) or a channel that is gone (10003) will not mend by retrying, so the game's
+requests stop and the log says why once; any other refusal of the request as sent is not repeated.
+
+Whatever Discord answers, one game sends at most :data:`FAILED_REQUESTS` failed requests in
+:data:`FAILURE_WINDOW` seconds (:class:`RequestGuard`): after that, nothing goes out for it until
+the oldest failure has left the window. Discord bans a bot for a while after 10,000 failed requests
+in ten minutes; at 10 a game, that takes a thousand broken tables at once.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Literal
+
+import discord
+
+log = logging.getLogger(__name__)
+
+FAILED_REQUESTS = 10
+"""Failed requests one game may send in :data:`FAILURE_WINDOW` seconds."""
+FAILURE_WINDOW = 600.0
+"""Seconds over which :data:`FAILED_REQUESTS` is counted (Discord counts failures over ten minutes)."""
+FIRST_RETRY = 2.0
+"""Seconds before the first retry of a request that failed by itself (5xx, 429 without a time)."""
+LONGEST_RETRY = 300.0
+"""The pause between two retries grows by doubling up to this."""
+EDIT_CAP_AGE = 3600.0
+"""Discord caps the edits of messages older than this (seconds): a younger one is not replaced."""
+
+STOPPING_CODES = {
+    50001: "the bot has no access to the channel",
+    50013: "the bot lacks a permission in the channel",
+    10003: "the channel is gone",
+}
+"""Discord's codes that no retry mends, with what they mean for the log."""
+EDITS_CAPPED = 30046
+UNKNOWN_MESSAGE = 10008
+
+
+class Fault(Enum):
+    """What a refusal means for the next request."""
+
+    RETRY = "retry"
+    """It goes away by itself: try again after a pause (429, 5xx, no answer)."""
+    CAPPED = "capped"
+    """The message takes no more edits: post a fresh one."""
+    GONE = "gone"
+    """The message was deleted: post it again."""
+    STOP = "stop"
+    """No access, no permission, no channel: stop trying for this game."""
+    REJECTED = "rejected"
+    """This request as sent is refused; the same one would be again."""
+
+
+def sort_fault(exc: BaseException) -> Fault:
+    """What ``exc``, raised by a request to Discord, means.
+
+    >>> from types import SimpleNamespace
+    >>> def error(status, code):
+    ...     return discord.HTTPException(SimpleNamespace(status=status, reason=""), {"code": code})
+    >>> [sort_fault(error(*a)).value for a in [(500, 0), (429, 0), (400, 30046), (403, 50013), (400, 50035)]]
+    ['retry', 'retry', 'capped', 'stop', 'rejected']
+    >>> sort_fault(discord.NotFound(SimpleNamespace(status=404, reason=""), {"code": 10008})).value
+    'gone'
+    """
+    if isinstance(exc, discord.RateLimited):
+        return Fault.RETRY
+    if not isinstance(exc, discord.HTTPException):
+        return Fault.RETRY  # no answer: a connection reset, a timeout
+    if exc.code in STOPPING_CODES:
+        return Fault.STOP
+    if exc.code == EDITS_CAPPED:
+        return Fault.CAPPED
+    if exc.status == 429 or exc.status >= 500:
+        return Fault.RETRY
+    if exc.status == 404:
+        return Fault.GONE
+    if exc.status == 403:
+        return Fault.STOP
+    return Fault.REJECTED
+
+
+def retry_after(exc: BaseException) -> float | None:
+    """The seconds Discord asked to wait (a rate limit's ``retry_after``), if it said.
+
+    >>> retry_after(discord.RateLimited(2.5))
+    2.5
+    """
+    if isinstance(exc, discord.RateLimited):
+        seconds: float = exc.retry_after
+        return seconds
+    response = getattr(exc, "response", None)
+    headers = getattr(response, "headers", None) or {}
+    value = headers.get("Retry-After") if hasattr(headers, "get") else None
+    try:
+        return float(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+def backoff(failures: int) -> float:
+    """The pause after ``failures`` failures in a row: 2 s, 4 s, 8 s, … up to five minutes.
+
+    >>> [backoff(n) for n in (1, 2, 3, 10)]
+    [2.0, 4.0, 8.0, 300.0]
+    """
+    return min(LONGEST_RETRY, FIRST_RETRY * 2.0 ** max(0, failures - 1))
+
+
+Lane = Literal["table", "announce"]
+"""What a request is for: the table message (edits, reposts) or an announcement; each has its budget."""
+
+
+@dataclass
+class _Lane:
+    failures: deque[float] = field(default_factory=deque)
+    streak: int = 0
+    not_before: float = float("-inf")
+
+
+@dataclass
+class _Health:
+    lanes: dict[str, _Lane] = field(default_factory=dict)
+    stopped: str | None = None
+    posted: dict[int, float] = field(default_factory=dict)
+
+
+class RequestGuard:
+    """The failures of each game's requests: when the next may go out, and whether any may.
+
+    Failures are counted per game and :data:`Lane`, so a table that cannot be edited does not hold
+    back the round's end; a refusal that stops a game stops both.
+
+    >>> guard = RequestGuard(limit=2, window=60)
+    >>> guard.failed(7, TimeoutError(), "edit the table")
+    2.0
+    >>> guard.failed(7, TimeoutError(), "edit the table") > 50  # the budget is spent: a minute
+    True
+    >>> guard.succeeded(7); guard.wait(7) > 50, guard.wait(7, "announce"), guard.stopped(7)
+    (True, 0.0, None)
+    """
+
+    def __init__(self, limit: int = FAILED_REQUESTS, window: float = FAILURE_WINDOW) -> None:
+        self.limit = limit
+        self.window = window
+        self._games: dict[int, _Health] = {}
+
+    def wait(self, game_id: int, lane: Lane = "table") -> float:
+        """Seconds before a request of the game may go out (0: now)."""
+        health = self._games.get(game_id)
+        if health is None or lane not in health.lanes:
+            return 0.0
+        return max(0.0, health.lanes[lane].not_before - time.monotonic())
+
+    def stopped(self, game_id: int) -> str | None:
+        """Why the game's requests stopped (a refusal no retry mends), or ``None``."""
+        health = self._games.get(game_id)
+        return None if health is None else health.stopped
+
+    def failed(self, game_id: int, exc: BaseException, what: str, lane: Lane = "table") -> float | None:
+        """Count a failed request of the game (``what`` it tried, for the log); return the seconds to
+        wait before trying it again, or ``None`` if it is not to be tried again by itself."""
+        now = time.monotonic()
+        health, counted = self._count(game_id, lane, now)
+        fault = sort_fault(exc)
+        delay: float | None = None
+        if fault is Fault.STOP:
+            if health.stopped is None:
+                health.stopped = STOPPING_CODES.get(getattr(exc, "code", 0), "Discord refuses the bot there")
+                log.warning("game %s: stopped trying to %s: %s (%s)", game_id, what, health.stopped, exc)
+        elif fault is Fault.REJECTED:
+            log.warning("game %s: Discord refused to %s (%s); not repeated", game_id, what, exc)
+        else:
+            delay = max(retry_after(exc) or 0.0, backoff(counted.streak))
+            log.warning("game %s: could not %s (%s); again in %.0f s", game_id, what, exc, delay)
+        counted.not_before = now + (delay or 0.0)
+        if len(counted.failures) >= self.limit:
+            opens = counted.failures[0] + self.window
+            if counted.not_before < opens:
+                log.warning(
+                    "game %s: %d failed requests in %.0f s; nothing more is sent to %s for %.0f s",
+                    game_id, len(counted.failures), self.window, what, opens - now,
+                )  # fmt: skip
+                counted.not_before = opens
+            if delay is not None:
+                delay = opens - now
+        return delay
+
+    def note(self, game_id: int, lane: Lane = "table") -> None:
+        """Count a failed request that is handled without a retry (a repost follows it)."""
+        self._count(game_id, lane, time.monotonic())
+
+    def succeeded(self, game_id: int, lane: Lane = "table") -> None:
+        """A request of the game went through: the lane's streak and any stop are over (failures
+        still count in their window)."""
+        health = self._games.get(game_id)
+        if health is None:
+            return
+        if health.stopped is not None:
+            log.info("game %s: Discord takes its messages again", game_id)
+            health.stopped = None
+        counted = health.lanes.get(lane)
+        if counted is not None:
+            counted.streak = 0
+            if not counted.failures:
+                del health.lanes[lane]
+        if not health.lanes and not health.posted:
+            del self._games[game_id]
+
+    def posted(self, game_id: int, message_id: int) -> None:
+        """The bot just posted ``message_id`` as the game's table message."""
+        self._health(game_id).posted = {message_id: time.monotonic()}
+
+    def posted_lately(self, game_id: int, message_id: int) -> bool:
+        """``message_id`` was posted by this bot less than an hour ago (Discord does not cap it)."""
+        health = self._games.get(game_id)
+        at = None if health is None else health.posted.get(message_id)
+        return at is not None and time.monotonic() - at < EDIT_CAP_AGE
+
+    def _count(self, game_id: int, lane: Lane, now: float) -> tuple[_Health, _Lane]:
+        health = self._health(game_id)
+        counted = health.lanes.setdefault(lane, _Lane())
+        self._trim(counted, now)
+        counted.failures.append(now)
+        counted.streak += 1
+        return health, counted
+
+    def _trim(self, lane: _Lane, now: float) -> None:
+        while lane.failures and lane.failures[0] <= now - self.window:
+            lane.failures.popleft()
+
+    def _health(self, game_id: int) -> _Health:
+        health = self._games.get(game_id)
+        if health is None:
+            if len(self._games) >= 1024:
+                self._sweep()
+            health = self._games[game_id] = _Health()
+        return health
+
+    def _sweep(self) -> None:
+        """Forget the games with nothing to remember: no failure in the window, no stop, no young post."""
+        now = time.monotonic()
+        for game_id, health in list(self._games.items()):
+            for name, lane in list(health.lanes.items()):
+                self._trim(lane, now)
+                if not lane.failures and lane.not_before <= now:
+                    del health.lanes[name]
+            young = any(now - at < EDIT_CAP_AGE for at in health.posted.values())
+            if not health.lanes and health.stopped is None and not young:
+                del self._games[game_id]
