@@ -8,9 +8,10 @@ panel is answered by editing it in place; the public table message is edited by 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -28,6 +29,7 @@ from bot.render import (
     refusal,
     refusal_for,
 )
+from bot.render.common import game_footers
 from bot.service import TableError
 
 if TYPE_CHECKING:
@@ -40,6 +42,57 @@ log = logging.getLogger(__name__)
 
 PANEL_VIEW_ONLY = ("sort", "select", "layoff", "swap")
 """Panel clicks that only redraw the panel (no move, nothing saved)."""
+PRIVATE_ACTIONS = frozenset({"stop_yes"})
+"""Public ids that only ever sit on an ephemeral message (the stop confirmation); panel ids too."""
+
+
+class Misplaced(Exception):
+    """A click on a component of a game that is not the clicked place's: another server, another
+    channel, a channel the clicker cannot see, or a message that is not the game's. ``key`` is the
+    catalog key of the refusal."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def check_place(interaction: discord.Interaction, game: Game, cid: CustomId) -> None:
+    """Refuse (:class:`Misplaced`) a click that is not made where ``game`` is played.
+
+    Ids are small and printed in footers, so a custom id can be copied to another server, another
+    channel or another message. The interaction's guild and channel must be the game's; its
+    permissions are then those of the game's own channel, where the clicker must see the channel;
+    a private component must be on an ephemeral message (ephemeral messages belong to the clicker),
+    and a public one on a message the bot drew for this game (its table message, or a lobby,
+    table, results or announcement message whose footer names the game).
+    """
+    if interaction.guild_id is None or interaction.guild_id != game.guild_id:
+        raise Misplaced("error.click.other_server")
+    if interaction.channel_id != game.channel_id:
+        raise Misplaced("error.click.other_channel")
+    if not interaction.permissions.view_channel:
+        raise Misplaced("error.click.cannot_view")
+    message = interaction.message
+    if message is None:
+        raise Misplaced("error.click.other_message")
+    if cid.is_panel or cid.action in PRIVATE_ACTIONS:
+        if not message.flags.ephemeral:
+            raise Misplaced("error.click.other_message")
+        return
+    if message.flags.ephemeral or not drawn_for(interaction, message, game):
+        raise Misplaced("error.click.other_message")
+
+
+def drawn_for(interaction: discord.Interaction, message: discord.Message, game: Game) -> bool:
+    """``message`` is one of ``game``'s public messages: posted by the bot, and its table message or
+    one whose embed footer names the game (what Discord sends of the message cannot be forged)."""
+    me = interaction.client.user
+    if me is None or message.author.id != me.id:
+        return False
+    if message.id == game.table_message_id:
+        return True
+    footers = game_footers(game.id)
+    return any(embed.footer.text in footers for embed in message.embeds)
 
 
 async def answer_privately(interaction: discord.Interaction, text: str) -> None:
@@ -51,6 +104,65 @@ async def answer_privately(interaction: discord.Interaction, text: str) -> None:
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException as exc:
         log.warning("could not answer interaction %s: %s", interaction.id, exc)
+
+
+DEFER_AFTER = 2.0
+"""Seconds a click may take before it is deferred: Discord fails an interaction not answered in 3 s.
+0 defers every click before its work."""
+
+
+class Reply:
+    """The one answer to an interaction, through the right path: the response while the click is
+    not deferred, else the deferred response's message (``edit_original_response``) or a followup.
+
+    :meth:`defer` and the answers take turns (a lock), so a defer never races an answer that is
+    going out (two callbacks to one interaction are refused by Discord).
+    """
+
+    def __init__(self, interaction: discord.Interaction) -> None:
+        self.interaction = interaction
+        self._turn = asyncio.Lock()
+
+    async def defer(self) -> None:
+        """Acknowledge now and answer later (for a component: "deferred update", nothing shown)."""
+        async with self._turn:
+            if self.interaction.response.is_done():
+                return
+            try:
+                await self.interaction.response.defer()
+            except discord.HTTPException as exc:
+                log.warning("could not defer interaction %s: %s", self.interaction.id, exc)
+
+    async def send(
+        self,
+        content: str | None = None,
+        *,
+        embeds: Sequence[discord.Embed] = (),
+        view: discord.ui.View | None = None,
+        ephemeral: bool = False,
+    ) -> int | None:
+        """A new message as the answer; its id when Discord says it."""
+        extra: dict[str, Any] = {} if view is None else {"view": view}
+        async with self._turn:
+            response = self.interaction.response
+            if not response.is_done():
+                callback = await response.send_message(
+                    content, embeds=list(embeds), ephemeral=ephemeral, **extra
+                )
+                return callback.message_id
+            message = await self.interaction.followup.send(
+                content or "", embeds=list(embeds), ephemeral=ephemeral, wait=True, **extra
+            )
+            return message.id
+
+    async def edit(self, **fields: Any) -> None:
+        """Edit the clicked message (``content``, ``embed``/``embeds``, ``view``) as the answer."""
+        async with self._turn:
+            response = self.interaction.response
+            if not response.is_done():
+                await response.edit_message(**fields)
+            else:
+                await self.interaction.edit_original_response(**fields)
 
 
 def panel_state(custom_id: CustomId) -> PanelState:
@@ -92,27 +204,61 @@ class Clicks:
             "stop_yes": self.stop,
         }
         self._handlers = handlers
+        self._replies: dict[int, Reply] = {}
 
     async def run(
         self, interaction: discord.Interaction, custom_id: CustomId | None, values: Sequence[str]
     ) -> None:
-        """Handle one click; every outcome is answered, and no error escapes."""
+        """Handle one click; every outcome is answered, and no error escapes.
+
+        A click whose answer is not ready after :data:`DEFER_AFTER` seconds (a slow save) is
+        deferred, and answered when it is done (SpellBot's safe defer), so a move that was accepted
+        never shows "This interaction failed".
+        """
+        reply = self.reply_to(interaction)
+        if DEFER_AFTER <= 0:  # every click deferred at once (a database known to be slow)
+            await reply.defer()
+        work = asyncio.ensure_future(self._run(interaction, custom_id, values))
+        done, _ = await asyncio.wait({work}, timeout=max(DEFER_AFTER, 0.0))
+        if not done:
+            await reply.defer()
+        await work
+
+    def reply_to(self, interaction: discord.Interaction) -> Reply:
+        """The one :class:`Reply` of ``interaction`` (made on first use)."""
+        return self._replies.setdefault(interaction.id, Reply(interaction))
+
+    async def _refuse(self, interaction: discord.Interaction, text: str) -> None:
+        try:
+            await self.reply_to(interaction).send(text, ephemeral=True)
+        except discord.HTTPException as exc:
+            log.warning("could not answer interaction %s: %s", interaction.id, exc)
+
+    async def _run(
+        self, interaction: discord.Interaction, custom_id: CustomId | None, values: Sequence[str]
+    ) -> None:
         game_id = None if custom_id is None else custom_id.game_id
+        # A panel id carries the selected cards (a proposed meld is secret, R13): the log names the
+        # game and the action only.
+        action = None if custom_id is None else custom_id.action
         try:
             if custom_id is None:
                 raise BadClick("not one of our components")
+            check_place(interaction, await self.game(custom_id.game_id), custom_id)
             handler = self._handlers.get(custom_id.action, self.on_panel)
             await handler(interaction, custom_id, values)
         except (TableError, IllegalMove) as exc:
-            await answer_privately(interaction, refusal_for(exc))
+            await self._refuse(interaction, refusal_for(exc))
+        except Misplaced as exc:
+            await self._refuse(interaction, refusal(t(exc.key)))
         except BadClick:
-            await answer_privately(interaction, refusal(t("error.bad_component")))
+            await self._refuse(interaction, refusal(t("error.bad_component")))
         except discord.HTTPException as exc:
             # The change (if any) is saved; only the answer was lost (e.g. the interaction expired).
-            log.warning("game %s: the answer to %s failed: %s", game_id, custom_id, exc)
-        except Exception:
-            log.exception("game %s: the click %s failed", game_id, custom_id)
-            await answer_privately(interaction, refusal(t("error.unexpected")))
+            log.warning("game %s: the answer to %s failed: %s", game_id, action, exc)
+        except Exception as exc:
+            log.error("game %s: the click %s failed: %s", game_id, action, type(exc).__name__, exc_info=exc)
+            await self._refuse(interaction, refusal(t("error.unexpected")))
 
     async def game(self, game_id: int) -> Game:
         """The game of a component (also one that ended before a restart)."""
@@ -142,7 +288,7 @@ class Clicks:
         if game.table_message_id is None and message is not None:
             await self.service.set_table_message(game.id, message.id)
         content, embeds, view = table_message(game)
-        await interaction.response.edit_message(content=content, embeds=embeds, view=view)
+        await self.reply_to(interaction).edit(content=content, embeds=embeds, view=view)
         if message is not None and message.id == game.table_message_id:
             self.publisher.shown(game, message.id)
         else:
@@ -159,7 +305,7 @@ class Clicks:
         before = game.version
         game = await self.service.touch(game.id, interaction.user.id)
         embed, view = panel(game, seat, PanelState())
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await self.reply_to(interaction).send(embeds=[embed], view=view, ephemeral=True)
         if game.version != before:
             self.publisher.update(game)
 
@@ -188,7 +334,7 @@ class Clicks:
         """Next round: deal now; the round-end message loses its button."""
         game = await self.service.next_round(cid.game_id, interaction.user.id)
         try:
-            await interaction.response.edit_message(view=None)
+            await self.reply_to(interaction).edit(view=None)
         finally:
             self.publisher.update(game)
 
@@ -198,17 +344,17 @@ class Clicks:
         """Play again: a new lobby with the same people, posted as the new game's table message."""
         game = await self.service.play_again(cid.game_id, interaction.user.id)
         content, embeds, view = table_message(game)
-        callback = await interaction.response.send_message(content, embeds=embeds, view=view)
-        if callback.message_id is not None:
-            await self.service.set_table_message(game.id, callback.message_id)
-            self.publisher.shown(game, callback.message_id)
+        message_id = await self.reply_to(interaction).send(content, embeds=embeds, view=view)
+        if message_id is not None:
+            await self.service.set_table_message(game.id, message_id)
+            self.publisher.shown(game, message_id)
 
     async def stop(self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]) -> None:
         """The confirmed stop: the game ends, results so far stay; the table shows the standings."""
         can_manage = interaction.permissions.manage_guild
         game = await self.service.stop(cid.game_id, interaction.user.id, can_manage=can_manage)
         try:
-            await interaction.response.edit_message(content=t("stop.done"), embed=None, view=None)
+            await self.reply_to(interaction).edit(content=t("stop.done"), embed=None, view=None)
         finally:
             self.publisher.update(game)
 
@@ -227,7 +373,7 @@ class Clicks:
         if cid.action == "hint":
             game = await self.game(cid.game_id)
             seat = self.require_seat(game, interaction.user.id)
-            await interaction.response.send_message(embed=hint(game, seat), ephemeral=True)
+            await self.reply_to(interaction).send(embeds=[hint(game, seat)], ephemeral=True)
             return
         if cid.action in PANEL_VIEW_ONLY:
             await self.redraw_panel(interaction, cid, state, values)
@@ -236,14 +382,14 @@ class Clicks:
         if move is None:
             raise BadClick("not a move")
         try:
-            game = await self.service.play(cid.game_id, interaction.user.id, move, version=cid.version)
+            game = await self.service.play(cid.game_id, interaction.user.id, move, seat_version=cid.version)
         except TableError as exc:
             if exc.code != "panel.stale":
                 raise
             game = await self.game(cid.game_id)
             seat = self.require_seat(game, interaction.user.id)
             embed, view = panel(game, seat, PanelState(state.sort, None, state.cards))
-            await interaction.response.edit_message(content=refusal_for(exc), embed=embed, view=view)
+            await self.reply_to(interaction).edit(content=refusal_for(exc), embed=embed, view=view)
             return
         await self.after_move(interaction, game, PanelState(state.sort), edit=True)
 
@@ -263,7 +409,7 @@ class Clicks:
         before = game.version
         game = await self.service.touch(game.id, interaction.user.id)
         embed, view = panel(game, seat, state)
-        await interaction.response.edit_message(content=None, embed=embed, view=view)
+        await self.reply_to(interaction).edit(content=None, embed=embed, view=view)
         if game.version != before:
             self.publisher.update(game)
 
@@ -274,15 +420,21 @@ class Clicks:
         then the table message."""
         try:
             if round_over_now(game) and self.publisher.claim_announcement(game):
+                # Owed in the storage since the save: the answer delivers it, or else the publisher.
                 embeds, view = announcement(game)
-                await interaction.response.send_message(embeds=embeds, view=view)
+                try:
+                    message_id = await self.reply_to(interaction).send(embeds=embeds, view=view)
+                except BaseException:
+                    self.publisher.not_announced(game)
+                    raise
+                self.publisher.announced(game, message_id)
                 return
             seat = game.active_seat_of(interaction.user.id)
             assert seat is not None
             embed, view = panel(game, seat, state)
             if edit:
-                await interaction.response.edit_message(content=None, embed=embed, view=view)
+                await self.reply_to(interaction).edit(content=None, embed=embed, view=view)
             else:
-                await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+                await self.reply_to(interaction).send(embeds=[embed], view=view, ephemeral=True)
         finally:
             self.publisher.update(game)

@@ -154,7 +154,7 @@ class Romme(
                 return
             existing = self.tables.game_in_channel(interaction.channel_id or 0)
             if existing is not None:
-                await answer_privately(interaction, self._points_to(existing))
+                await self._show_existing(interaction, existing)
                 return
             rules = RuleSet(
                 jokers=jokers if jokers is not None else 4,
@@ -178,13 +178,31 @@ class Romme(
             except TableError as exc:
                 if exc.code != "game.exists":
                     raise
-                await answer_privately(interaction, self._points_to(self.tables.get(exc.params["game_id"])))
+                await self._show_existing(interaction, self.tables.get(exc.params["game_id"]))
                 return
-            content, embeds, view = table_message(game)
+            await self._post_table(interaction, game)
+
+    async def _show_existing(self, interaction: discord.Interaction[RommeBot], game: Game) -> None:
+        """A second ``start``: a link to the channel's game; if its table message was never posted
+        (the first answer was lost), the table itself, posted now as this answer."""
+        if game.table_message_id is not None:
+            await answer_privately(interaction, self._points_to(game))
+            return
+        await self._post_table(interaction, game)
+
+    async def _post_table(self, interaction: discord.Interaction[RommeBot], game: Game) -> None:
+        """Answer with ``game``'s table message and store it; if the answer is lost (Discord's 3 s
+        passed), post it in the channel instead, so the lobby is there whatever happened."""
+        content, embeds, view = table_message(game)
+        try:
             callback = await interaction.response.send_message(content, embeds=embeds, view=view)
-            if callback.message_id is not None:
-                await self.tables.set_table_message(game.id, callback.message_id)
-                self.publisher.shown(game, callback.message_id)
+        except discord.HTTPException as exc:
+            log.warning("game %s: the answer to /romme start was lost (%s); posting the table", game.id, exc)
+            await self.publisher.repost_table(game)
+            return
+        if callback.message_id is not None:
+            await self.tables.set_table_message(game.id, callback.message_id)
+            self.publisher.shown(game, callback.message_id)
 
     @app_commands.command(name="join", description="Take a seat at the table in this channel")
     async def join(self, interaction: discord.Interaction[RommeBot]) -> None:

@@ -58,6 +58,10 @@ MESSAGES: dict[str, str] = {
     "lobby.no_seats": "Nobody yet.",
     "lobby.house_rules": "House rules",
     "lobby.cancelled": "This game was cancelled.",
+    "lobby.expired": (
+        "This lobby closed by itself: nobody started the game in time. Anyone can open a new table "
+        "here with /romme start."
+    ),
     "lobby.started": "This game has started: the table is below.",
     "lobby.footer": "Game {game_id}",
     # --- house rules (lobby and rules summary) ---
@@ -178,6 +182,9 @@ MESSAGES: dict[str, str] = {
     "match_end.title": "The match is over",
     "match_end.winner": "🏆 {name} wins with {points} points.",
     "match_end.cancelled": "The game was stopped; the results so far are kept.",
+    "match_end.idle": (
+        "The game ended by itself: nobody made a move for a long time. The results so far are kept."
+    ),
     "match_end.no_winner": "No winner.",
     "match_end.standings": "Final standings",
     "match_end.standing_line": "{place}. **{name}** — {points} points",
@@ -208,6 +215,10 @@ MESSAGES: dict[str, str] = {
     "error.unknown": "That move is not allowed.",
     "error.unexpected": "Sorry, something went wrong. The game is unchanged; please try again.",
     "error.bad_component": "This button is not valid any more.",
+    "error.click.other_server": "This button belongs to a game on another server.",
+    "error.click.other_channel": "This button belongs to a game in another channel.",
+    "error.click.cannot_view": "You cannot see the channel of this game.",
+    "error.click.other_message": "This button is not on a message of its game.",
     # engine: turn order and phases (each entry names its rule)
     "error.turn.not_your_turn": "It is not your turn.",
     "error.turn.must_draw": "Draw a card first.",
@@ -255,12 +266,18 @@ MESSAGES: dict[str, str] = {
     ),
     "error.game.not_running": "This game is not running.",
     "error.game.not_finished": "This game is not finished yet.",
+    "error.game.changed": (
+        "This game was changed elsewhere meanwhile; it is up to date again. Please try again."
+    ),
     "error.lobby.closed": "The lobby is closed: this game has already begun or ended.",
     "error.round.not_over": "The round is not over yet.",
     "error.seat.not_seated": "You have no seat in this game.",
     "error.seat.already_seated": "You already have a seat in this game.",
     "error.lobby.full": "The table is full (6 seats).",
     "error.lobby.not_host": "Only the host can do that.",
+    "error.lobby.host_limit": (
+        "You already host {seats} open lobbies on this server: start or cancel one of them first."
+    ),
     "error.lobby.too_few": "A game needs at least 2 seats.",
     "error.turn.not_yours": "It is not your turn.",
     "error.panel.stale": "This panel is out of date; here is a fresh one.",

@@ -28,11 +28,40 @@ MAX_TOTAL = 6000
 COLOUR = discord.Colour.dark_green()
 
 
-def seat_name(game: Game, seat: int | None) -> str:
-    """The display name of match seat ``seat`` (``"?"`` for a seat the game does not have)."""
+def plain(text: str) -> str:
+    """``text`` (what a member typed: a display name) shown as the words it is, never as the bot's
+    markup: markdown (a masked link, bold, a heading…) is escaped, and so are mentions, so a name
+    can neither link nor ping. Plain words come back unchanged.
+
+    >>> plain("Anna"), plain("[Free Nitro](https://example.com)"), plain("<@&123456789012345678>")
+    ('Anna', '\\\\[Free Nitro](https://example.com)', '<@\\u200b&123456789012345678>')
+    """
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+def seat_name(game: Game, seat: int | None, *, limit: int | None = None) -> str:
+    """The display name of match seat ``seat``, cut to ``limit`` characters and made :func:`plain`
+    (``"?"`` for a seat the game does not have). Cut before escaping, so a cut never splits an escape."""
     if seat is None or not 0 <= seat < len(game.seats):
         return "?"
-    return game.seats[seat].name
+    name = game.seats[seat].name
+    return plain(name if limit is None else clip(name, limit))
+
+
+def code_name(game: Game, seat: int, limit: int) -> str:
+    """A seat's name inside a code block (where markdown and mentions do not render): only a
+    backtick, which could close the block, is replaced; cut to ``limit``."""
+    return clip(game.seats[seat].name.replace("`", "'"), limit)
+
+
+def game_footers(game_id: int) -> frozenset[str]:
+    """The footers the bot draws on the public messages of game ``game_id`` (lobby, table, results,
+    announcements): a message carrying one of them was drawn for that game.
+
+    >>> sorted(game_footers(3))
+    ['Game 3', 'Game 3 · click My hand to see your cards']
+    """
+    return frozenset((t("lobby.footer", game_id=game_id), t("table.footer", game_id=game_id)))
 
 
 def seat_call(game: Game, seat: int | None) -> str:
@@ -43,7 +72,7 @@ def seat_call(game: Game, seat: int | None) -> str:
     """
     if seat is None or not 0 <= seat < len(game.seats):
         return "?"
-    return f"**{game.seats[seat].name}**"
+    return f"**{plain(game.seats[seat].name)}**"
 
 
 def count_cards(count: int) -> str:

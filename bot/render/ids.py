@@ -4,8 +4,10 @@ Two shapes (Discord allows 100 characters):
 
 - public components: ``romme:<game_id>:<action>`` with ``action`` in :data:`PUBLIC_ACTIONS`;
 - hand-panel components: ``romme:<game_id>:<action>:<version>[:<arg>]`` with ``action`` in
-  :data:`PANEL_ACTIONS`, ``version`` the game's version when the panel was drawn, and ``arg`` the
-  panel's state (:class:`PanelState`): ``<sort><mode>.<cards>`` where ``sort`` is ``s`` (by suit) or
+  :data:`PANEL_ACTIONS`, ``version`` the seat's version when the panel was drawn
+  (``Game.seat_version``: it moves only when what the seat sees moves, so a hidden change of another
+  seat shows in no id, R13), and ``arg`` the panel's state (:class:`PanelState`):
+  ``<sort><mode>.<cards>`` where ``sort`` is ``s`` (by suit) or
   ``r`` (by rank), ``mode`` is empty, ``l`` (choosing a meld to lay off on) or ``w`` (choosing a joker
   to swap), and ``cards`` is the selection, two characters a card (``TH`` is 10♥, ``JK`` a joker).
 

@@ -8,7 +8,7 @@ import discord
 
 from bot.engine.round import MAX_SEATS, MIN_SEATS
 from bot.i18n import t
-from bot.render.common import check_embed, clip, house_rule_lines, new_embed, seat_tags
+from bot.render.common import check_embed, clip, house_rule_lines, new_embed, plain, seat_tags
 from bot.render.ids import public_id
 
 if TYPE_CHECKING:
@@ -23,10 +23,10 @@ def lobby(game: Game) -> tuple[discord.Embed, discord.ui.View]:
     status = str(game.status)
     open_ = status == "lobby"
     # A name, not a mention: clients show a mention in an embed raw unless they know the member.
-    host = f"**{game.host_name}**" if game.host_name else f"<@{game.host_id}>"
+    host = f"**{plain(game.host_name)}**" if game.host_name else f"<@{game.host_id}>"
     description = t("lobby.description", host=host)
     if status == "cancelled":
-        description = t("lobby.cancelled")
+        description = t("lobby.expired" if game.closed_by == "lobby_timeout" else "lobby.cancelled")
     elif not open_:
         description = t("lobby.started")
     embed = new_embed(t("lobby.title"), description)
@@ -34,7 +34,7 @@ def lobby(game: Game) -> tuple[discord.Embed, discord.ui.View]:
     for index, seat in enumerate(game.seats):
         tags = seat_tags(game, index)
         suffix = f" ({', '.join(tags)})" if tags else ""
-        lines.append(clip(f"{index + 1}. {seat.name}{suffix}", 170))
+        lines.append(clip(f"{index + 1}. {plain(seat.name)}{suffix}", 170))
     embed.add_field(
         name=t("lobby.seats", count=len(game.seats), max=MAX_SEATS),
         value="\n".join(lines) or t("lobby.no_seats"),

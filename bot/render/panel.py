@@ -127,7 +127,9 @@ def _targets(view: RoundView, state: PanelState) -> list[Target]:
     return (lay_off_targets if state.mode == "lay_off" else swap_targets)(view, list(state.cards))
 
 
-def _card_select(game: Game, hand: list[str], state: PanelState) -> discord.ui.Select[Any] | None:
+def _card_select(
+    game: Game, hand: list[str], state: PanelState, version: int
+) -> discord.ui.Select[Any] | None:
     ordered = sorted_codes(hand, state.sort)[:MAX_SELECTED]
     if not ordered:
         return None
@@ -143,7 +145,7 @@ def _card_select(game: Game, hand: list[str], state: PanelState) -> discord.ui.S
         t("select.cards") if len(hand) <= MAX_SELECTED else t("select.cards.more", count=MAX_SELECTED)
     )
     return discord.ui.Select(
-        custom_id=panel_id(game.id, "select", game.version, PanelState(state.sort)),
+        custom_id=panel_id(game.id, "select", version, PanelState(state.sort)),
         placeholder=placeholder,
         min_values=0,
         max_values=len(options),
@@ -152,7 +154,9 @@ def _card_select(game: Game, hand: list[str], state: PanelState) -> discord.ui.S
     )
 
 
-def _target_select(game: Game, view: RoundView, state: PanelState) -> discord.ui.Select[Any] | None:
+def _target_select(
+    game: Game, view: RoundView, state: PanelState, version: int
+) -> discord.ui.Select[Any] | None:
     targets = _targets(view, state)
     if not targets:
         return None
@@ -171,7 +175,7 @@ def _target_select(game: Game, view: RoundView, state: PanelState) -> discord.ui
             label = t("select.option.meld", meld_id=target.meld_id, owner=owner, cards=cards)
         options.append(discord.SelectOption(label=clip(label, 100), value=target.value()))
     return discord.ui.Select(
-        custom_id=panel_id(game.id, "target", game.version, state),
+        custom_id=panel_id(game.id, "target", version, state),
         placeholder=t(f"select.target.{state.mode}"),
         min_values=1,
         max_values=1,
@@ -180,14 +184,20 @@ def _target_select(game: Game, view: RoundView, state: PanelState) -> discord.ui
     )
 
 
-def panel_view(game: Game, view: RoundView, state: PanelState) -> discord.ui.View:
-    """The panel's components: card select, two rows of buttons, and the target select when asked."""
+def panel_view(
+    game: Game, view: RoundView, state: PanelState, *, version: int | None = None
+) -> discord.ui.View:
+    """The panel's components: card select, two rows of buttons, and the target select when asked.
+
+    Every id carries ``version``: the seat's own (``Game.seat_version``), so it moves only when what
+    the seat sees moves (the game's ``version`` when not given)."""
+    version = game.version if version is None else version
     selected = list(state.cards)
     on = panel_buttons(view, selected)
     plain = PanelState(state.sort, None, state.cards)
     flipped = plain.with_sort("rank" if state.sort == "suit" else "suit")
     items = discord.ui.View(timeout=None)
-    select = _card_select(game, card_codes(view.hand), state)
+    select = _card_select(game, card_codes(view.hand), state, version)
     if select is not None:
         items.add_item(select)
     buttons: list[tuple[str, str, discord.ButtonStyle, bool, int, PanelState]] = [
@@ -207,12 +217,12 @@ def panel_view(game: Game, view: RoundView, state: PanelState) -> discord.ui.Vie
             discord.ui.Button(
                 label=t(label),
                 style=style,
-                custom_id=panel_id(game.id, action, game.version, button_state),
+                custom_id=panel_id(game.id, action, version, button_state),
                 disabled=not enabled,
                 row=row,
             )
         )
-    target = _target_select(game, view, state)
+    target = _target_select(game, view, state, version)
     if target is not None:
         items.add_item(target)
     return items
@@ -236,4 +246,5 @@ def hand_panel(
     view = game.match.seat_view(seat).round
     codes = [str(card) for card in selected]
     state = PanelState(sort, target, tuple(take_cards(card_codes(view.hand), codes)[:MAX_SELECTED]))
-    return panel_embed(game, view, state), panel_view(game, view, state)
+    version = game.seat_version(seat)
+    return panel_embed(game, view, state), panel_view(game, view, state, version=version)

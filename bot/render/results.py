@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import t
-from bot.render.common import check_embed, clip, new_embed, seat_name
+from bot.render.common import check_embed, new_embed, seat_name
 from bot.render.ids import public_id
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ def round_end(game: Game) -> tuple[discord.Embed, discord.ui.View]:
     totals = match.totals
     seat_lines = []
     for seat in range(len(game.seats)):
-        name = clip(seat_name(game, seat), NAME_WIDTH)
+        name = seat_name(game, seat, limit=NAME_WIDTH)
         if seat not in match.round_seats:
             seat_lines.append(f"**{name}**: {t('seat.tag.sits_out')} · {t('scores.total')} {totals[seat]}")
             continue
@@ -103,6 +103,8 @@ def match_end(game: Game) -> tuple[discord.Embed, discord.ui.View]:
     totals = match.totals
     if match.winner is not None:
         head = t("match_end.winner", name=seat_name(game, match.winner), points=totals[match.winner])
+    elif game.closed_by == "idle":
+        head = t("match_end.idle")
     elif game.stopped_by is not None or str(game.status) == "cancelled":
         head = t("match_end.cancelled")
     else:
@@ -116,7 +118,7 @@ def match_end(game: Game) -> tuple[discord.Embed, discord.ui.View]:
         t(
             "match_end.standing_line",
             place=place,
-            name=clip(seat_name(game, seat), NAME_WIDTH),
+            name=seat_name(game, seat, limit=NAME_WIDTH),
             points=totals[seat],
         )
         for place, seat in final_places(totals)

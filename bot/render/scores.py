@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import t
-from bot.render.common import check_embed, clip, line_fields, new_embed, seat_name
+from bot.render.common import check_embed, clip, code_name, line_fields, new_embed, plain, seat_name
 from bot.render.results import final_places
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ LEADERBOARD_ROWS = 20
 def _table(game: Game) -> str:
     assert game.match is not None
     match = game.match
-    names = [clip(seat_name(game, seat), COLUMN) for seat in range(len(game.seats))]
+    names = [code_name(game, seat, COLUMN) for seat in range(len(game.seats))]
     rows = [" " * 5 + "".join(f"{name:>{COLUMN + 1}}" for name in names)]
     for number, result in enumerate(match.history, start=1):
         label = f"R{number}" if number <= match.rounds_planned else f"T{number}"
@@ -46,7 +46,7 @@ def standings(game: Game) -> discord.Embed:
             t(
                 "match_end.standing_line",
                 place=place,
-                name=clip(seat_name(game, seat), 40),
+                name=seat_name(game, seat, limit=40),
                 points=totals[seat],
             )
             for place, seat in final_places(totals)
@@ -93,7 +93,7 @@ def player_record(
     embed = new_embed(t("record.title"))
     who = row.user_id if row is not None else user_id
     mention = "?" if who is None else f"<@{who}>"
-    player = f"**{clip(name, 80)}**" if name else mention
+    player = f"**{plain(clip(name, 80))}**" if name else mention
     if row is None:
         embed.description = t("record.none", player=player)
         return embed

@@ -52,7 +52,7 @@ def meld_lines(game: Game, view: RoundView) -> list[str]:
         t(
             "meld.line",
             meld_id=meld.id,
-            owner=clip(seat_name(game, match_seat(game, meld.owner)), NAME_WIDTH),
+            owner=seat_name(game, match_seat(game, meld.owner), limit=NAME_WIDTH),
             cards=meld_cards_text(meld),
             points=meld.points,
         )
@@ -80,7 +80,7 @@ def _seat_lines(game: Game, view: RoundView) -> list[str]:
             t(
                 "table.seat_line",
                 marker=marker,
-                name=clip(seat_name(game, seat), NAME_WIDTH),
+                name=seat_name(game, seat, limit=NAME_WIDTH),
                 cards=cards,
                 opened=opened,
                 total=t("seat.points", points=totals[seat]),

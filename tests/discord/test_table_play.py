@@ -61,12 +61,15 @@ async def test_a_stale_panel_is_refused_and_replaced_by_a_fresh_one(room: Room) 
     bob = Player(room.env, room.bob, room.channel)
     old = await bob.open_hand()
     await room.bob.click(table, label="Draw")  # the game moves on: the old panel is out of date
-    version = game_in(room.env, room.channel).version
+    game = game_in(room.env, room.channel)
+    version = game.version
     result = await room.bob.click(old, label="Draw")
     assert result.response is not None and "out of date" in result.response.content
-    # The same message now is a fresh panel: drawn at the current version, Draw off (already drawn).
+    # The same message now is a fresh panel: drawn at Bob's current seat version, Draw off (drawn).
     fresh = component(result.response, label="Draw")
-    assert fresh["custom_id"].split(":")[3] == str(version) and fresh["disabled"]
+    seat = game.seat_of(room.bob.id)
+    assert seat is not None
+    assert fresh["custom_id"].split(":")[3] == str(game.seat_version(seat)) and fresh["disabled"]
     assert game_in(room.env, room.channel).version == version
 
 

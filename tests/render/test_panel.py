@@ -43,7 +43,7 @@ def test_labels_are_exact_and_every_id_parses_back_with_the_state(game_at: GameF
     assert list(by_label(view)) == LABELS
     for item in components(view):
         parsed = parse_custom_id(item["custom_id"])
-        assert parsed is not None and parsed.game_id == 42 and parsed.version == game.version
+        assert parsed is not None and parsed.game_id == 42 and parsed.version == game.seat_version(0)
         state = parsed.panel_state()
         if parsed.action == "sort":
             assert state == PanelState("suit", None, ("7H", "9C"))  # Sort carries the order it switches to

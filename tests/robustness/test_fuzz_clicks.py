@@ -1,7 +1,9 @@
 """Fuzz: 5,000 random interactions (five seeded chunks of 1,000) against two running games.
 
 Random people (seated in one game, the other, or none) click real and forged components (see
-:mod:`fuzz_clicks`) on messages they can see, while the games go on by real moves between them.
+:mod:`fuzz_clicks`) on messages they can see, while the games go on by real moves between them. Some
+clicks come from the owner of another server, or from a member who may not see the first channel:
+those on the hall's games (that channel's) are all refused.
 After every click: it was answered; a refusal is ephemeral and changed nothing in any game (snapshot
 and version); no answer is the apology for an unexpected error; a hand is only ever shown, privately,
 to its owner; and no public answer shows a hand. SimCord re-raises any error the bot let escape at
@@ -13,10 +15,14 @@ from __future__ import annotations
 import collections
 import logging
 import random
+from dataclasses import dataclass
 from typing import Any
 
+import discord
 import pytest
 import simcord
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
 
 from bot.render.cards import hand_text
 from bot.render.ids import parse_custom_id
@@ -25,6 +31,32 @@ from tests.robustness.robust_helpers import EPHEMERAL, Answer, Hall, answers, fi
 from tests.robustness.table_driver import TableDriver
 
 CHUNKS, CLICKS = 5, 1000
+
+
+@dataclass
+class Strangers:
+    """People who must never act on the hall's games: ``outsider`` owns another server (where they
+    opened a lobby of their own, a message to click on), ``blind`` is in the hall's server but may
+    not see its first channel."""
+
+    outsider: simcord.MemberActor
+    elsewhere: simcord.ChannelHandle
+    blind: simcord.MemberActor
+
+
+async def strangers(hall: Hall) -> Strangers:
+    """The outsider's server and lobby, and the member denied View Channel on the first channel."""
+    env = hall.env
+    owner = env.create_user("zed")
+    other = env.create_guild("Elsewhere", owner=owner)
+    outsider = other.add_member(owner)
+    elsewhere = other.create_text_channel("romme")
+    lobby = await outsider.slash(elsewhere, "romme start")
+    assert lobby.response is not None
+    blind = hall.guild.add_member(env.create_user("vic"))
+    deny = discord.Permissions(view_channel=True).value
+    env.backend.set_overwrite(hall.channels[0].id, Overwrite(blind.id, OverwriteType.MEMBER, deny=deny))
+    return Strangers(outsider, elsewhere, blind)
 
 
 async def two_games(hall: Hall) -> list[TableDriver]:
@@ -78,18 +110,24 @@ def check_privacy(env: simcord.Env, clicker: int, got: list[Answer]) -> None:
         shown = panel_cards(answer)
         if shown is not None or "Only you see this panel" in text:
             assert answer.ephemeral, "a hand panel in public"
-            assert shown is not None
+        if shown is not None:
+            # A panel without a card select holds no cards (its seat went out): nothing to compare.
             game = tables(env).get(shown[0])
             seat = game.active_seat_of(clicker)
             assert seat is not None, "a panel for someone not seated"
             hand = game.match.view(seat)["hand"]  # type: ignore[union-attr]
             assert collections.Counter(shown[1]) <= collections.Counter(hand), "someone else's cards"
+        # Two decks: another hand may draw as a line the clicker's own hand also draws (one 4♦ each).
+        own = {
+            hand_text(hand, sort) for owner, hand in seated if owner == clicker for sort in ("suit", "rank")
+        }
         for owner, hand in seated:
             if owner == clicker and answer.ephemeral:
                 continue
             for sort in ("suit", "rank"):
                 # A panel shows the hand as a line of its own.
-                assert hand_text(hand, sort) not in lines, "a hand shown to someone else"
+                line = hand_text(hand, sort)
+                assert line not in lines or (answer.ephemeral and line in own), "a hand shown to someone else"
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
@@ -100,8 +138,9 @@ async def test_random_clicks_are_answered_refused_safely_and_keep_hands_private(
     env = hall.env
     rng = random.Random(f"fuzz:{chunk}")
     drivers = await two_games(hall)
-    own: dict[int, list[Any]] = {p.id: [] for p in hall.people}
-    refused = changed = 0
+    away = await strangers(hall)
+    own: dict[int, list[Any]] = {p.id: [] for p in (*hall.people, away.outsider, away.blind)}
+    refused = changed = strange = 0
     for _ in range(CLICKS):
         running = [d for d in drivers if d.game().running]
         if running and rng.random() < 0.12:
@@ -111,7 +150,18 @@ async def test_random_clicks_are_answered_refused_safely_and_keep_hands_private(
         public = [m for m in stored if not m.flags & EPHEMERAL]
         panels = [m for ms in own.values() for m in ms[-3:]]
         clicker = rng.choice(hall.people)
-        source = rng.choice(public + own[clicker.id][-3:] * 3)
+        roll = rng.random()
+        if roll < 0.08:  # from another server: on a message of that server, any id
+            clicker = away.outsider
+            public_here = [
+                m for m in env.backend.messages.get(away.elsewhere.id, {}).values() if not m.flags & EPHEMERAL
+            ]
+            source = rng.choice(public_here + own[clicker.id][-3:] * 3)
+        elif roll < 0.16:  # a member who cannot see the first channel (its messages reach them forged)
+            clicker = away.blind
+            source = rng.choice(public + own[clicker.id][-3:] * 3)
+        else:
+            source = rng.choice(public + own[clicker.id][-3:] * 3)
         ids = [g.id for g in tables(env).changes.games()]
         versions = [g.version for g in tables(env).changes.games()]
         click = random_click(rng, public + panels, ids, versions)
@@ -126,10 +176,20 @@ async def test_random_clicks_are_answered_refused_safely_and_keep_hands_private(
             assert games(env) == before, f"a refused click changed a game: {click}"
         elif games(env) != before:
             changed += 1
+        target = parse_custom_id(click.custom_id)
+        game = tables(env).changes.find(target.game_id) if target is not None else None
+        if game is not None and (
+            (clicker is away.outsider and game.guild_id == hall.guild.id)
+            or (clicker is away.blind and game.channel_id == hall.channels[0].id)
+        ):
+            # A game of a server the clicker is not on, or of a channel they cannot see.
+            assert any(a.refusal for a in got) and games(env) == before, click
+            strange += 1
         check_privacy(env, clicker.id, got)
         message = result.response
         if message is not None and message.ephemeral and panel_cards(got[0]) is not None:
             own[clicker.id].append(env.backend.get_message(message.channel_id, message.id))
     assert refused > CLICKS // 3, "the fuzz mostly tries what must be refused"
+    assert strange > CLICKS // 50, "clicks from another server or a hidden channel were tried"
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert not errors, [r.getMessage() for r in errors]
