@@ -20,6 +20,7 @@ from bot import playground
 from bot.config import ConfigError, Settings, load_settings
 from bot.process import tune_gc
 from bot.storage import Storage, StorageError
+from bot.storage.lock import hold as hold_database_lock
 
 EXIT_USAGE = 2
 """Exit status for a bad setting or an unusable database (as argparse uses for bad arguments)."""
@@ -95,10 +96,18 @@ def run_command(args: argparse.Namespace) -> int:
 
 
 async def _run(settings: Settings, token: str) -> int:
-    # Checking the database before connecting reports a bad file without touching the network.
+    # Checking the database before connecting reports a bad file, or a file another bot process is
+    # using, without touching the network. The lock on the file is then held until the bot ends.
     storage = await Storage.open(settings.database_path)
+    lock = hold_database_lock(settings.database_path)
     await storage.close()
+    try:
+        return await _run_bot(settings, token)
+    finally:
+        lock.release()
 
+
+async def _run_bot(settings: Settings, token: str) -> int:
     # Imported here, so that a bad setting is reported without loading discord at all.
     import aiohttp
     import discord

@@ -9,7 +9,8 @@ Its parts: the :class:`~bot.storage.Storage` (``bot.storage``), the
 2. load the extensions in :data:`EXTENSIONS`. Each cog's ``cog_load`` registers its persistent
    components (``self.bot.add_dynamic_items(...)``), so a button on a message posted before a
    restart finds its handler again;
-3. bring back every unfinished game (its timers and computer turns carry on);
+3. bring back every unfinished game (its timers and computer turns carry on), and post the round
+   and match ends still owed (the publisher's outbox; a finished match's table is redrawn);
 4. sync the slash commands: to ``DEV_GUILD_ID`` (instant, for development) or globally.
 
 :meth:`RommeBot.close` stops the service's timers and the table edits (everything is saved
@@ -116,11 +117,16 @@ class RommeBot(commands.Bot):
             clock=wall_clock,
             listener=self._publisher,
             seed=settings.game_seed,
+            lobby_timeout=settings.lobby_timeout,
+            idle_timeout=settings.idle_game_timeout,
+            max_lobbies_per_host=settings.max_lobbies_per_host,
         )
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         games = await self._tables.load()
         log.info("%d unfinished games are back", len(games))
+        # The round and match ends still owed (the last bot stopped before posting them) go out now.
+        await self._publisher.resume()
         await self.sync_commands()
 
     async def sync_commands(self) -> list[app_commands.AppCommand]:
@@ -163,7 +169,8 @@ def create_bot(settings: Settings | None = None, **overrides: Any) -> RommeBot:
     """The bot, not logged in: ``settings`` (default: the defaults, NOT the environment) with
     ``overrides`` by keyword: ``database_path``, ``turn_timeout``, ``computer_delay``,
     ``dev_guild_id``, ``log_level``, ``token``, ``game_seed``, ``table_edit_interval``,
-    ``table_edits_per_second``. No token is needed to build it; only to connect.
+    ``table_edits_per_second``, ``lobby_timeout``, ``idle_game_timeout``, ``max_lobbies_per_host``.
+    No token is needed to build it; only to connect.
 
     Tests and benchmarks build the bot only through this; the command line passes the settings
     read by :func:`bot.config.load_settings`.

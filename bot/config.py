@@ -26,6 +26,9 @@ ENV_NAMES = {
     "log_level": "LOG_LEVEL",
     "turn_timeout": "TURN_TIMEOUT",
     "computer_delay": "COMPUTER_DELAY",
+    "lobby_timeout": "LOBBY_TIMEOUT",
+    "idle_game_timeout": "IDLE_GAME_TIMEOUT",
+    "max_lobbies_per_host": "MAX_LOBBIES_PER_HOST",
 }
 
 
@@ -72,6 +75,13 @@ class Settings:
     """Default seconds a person has for a turn before the computer plays it for them."""
     computer_delay: float = 1.5
     """Seconds between two moves of a computer player, so people can follow them."""
+    lobby_timeout: float = 900.0
+    """Seconds a lobby waits to be started before it closes itself and frees its channel; 0: never."""
+    idle_game_timeout: float = 86400.0
+    """Seconds a running game goes on without a person acting (a move, or any other change a person
+    makes) before it ends itself with the standings so far; 0: never."""
+    max_lobbies_per_host: int = 3
+    """Open lobbies one member may host on one server at once; 0: any number."""
     game_seed: int | None = None
     """Deal from ``random.Random`` seeded with this, for tests, benchmarks and the playground's
     pictures; ``None`` (always, in a live bot) deals with ``random.SystemRandom`` (R19). Not read
@@ -100,6 +110,11 @@ class Settings:
         set_(self, "log_level", level)
         set_(self, "turn_timeout", _seconds("TURN_TIMEOUT", self.turn_timeout, allow_zero=False))
         set_(self, "computer_delay", _seconds("COMPUTER_DELAY", self.computer_delay, allow_zero=True))
+        set_(self, "lobby_timeout", _seconds("LOBBY_TIMEOUT", self.lobby_timeout, allow_zero=True))
+        set_(
+            self, "idle_game_timeout", _seconds("IDLE_GAME_TIMEOUT", self.idle_game_timeout, allow_zero=True)
+        )
+        set_(self, "max_lobbies_per_host", _count("MAX_LOBBIES_PER_HOST", self.max_lobbies_per_host))
         if self.game_seed is not None and (
             isinstance(self.game_seed, bool) or not isinstance(self.game_seed, int)
         ):
@@ -188,6 +203,25 @@ def _whole_number(value: object) -> int:
     if isinstance(value, str) and value.strip().isdigit():
         return int(value)
     raise ValueError(value)
+
+
+def _count(setting: str, value: object) -> int:
+    """A whole number 0 or more, for ``setting``.
+
+    >>> _count("MAX_LOBBIES_PER_HOST", " 5 ")
+    5
+    >>> _count("MAX_LOBBIES_PER_HOST", "2.5")
+    Traceback (most recent call last):
+    ...
+    bot.config.ConfigError: MAX_LOBBIES_PER_HOST must be a whole number 0 or more, not '2.5'
+    """
+    try:
+        number = _whole_number(value)
+    except ValueError:
+        number = -1
+    if number < 0:
+        raise ConfigError(setting, f"must be a whole number 0 or more, not {value!r}")
+    return number
 
 
 def _seconds(setting: str, value: object, *, allow_zero: bool) -> float:

@@ -25,6 +25,9 @@ def test_defaults_are_the_documented_ones() -> None:
     assert settings.log_level == "INFO"
     assert settings.turn_timeout == 120.0
     assert settings.computer_delay == 1.5
+    assert settings.lobby_timeout == 900.0
+    assert settings.idle_game_timeout == 86400.0
+    assert settings.max_lobbies_per_host == 3
 
 
 def test_every_setting_is_read_from_the_environment() -> None:
@@ -36,6 +39,9 @@ def test_every_setting_is_read_from_the_environment() -> None:
             "LOG_LEVEL": "debug",
             "TURN_TIMEOUT": "90",
             "COMPUTER_DELAY": "0",
+            "LOBBY_TIMEOUT": "600",
+            "IDLE_GAME_TIMEOUT": "0",
+            "MAX_LOBBIES_PER_HOST": "5",
         },
         dotenv_path=None,
     )
@@ -46,6 +52,9 @@ def test_every_setting_is_read_from_the_environment() -> None:
         log_level="DEBUG",
         turn_timeout=90.0,
         computer_delay=0.0,
+        lobby_timeout=600.0,
+        idle_game_timeout=0.0,
+        max_lobbies_per_host=5,
     )
 
 
@@ -69,6 +78,13 @@ def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
         ("DEV_GUILD_ID", "my-server"),
         ("DEV_GUILD_ID", "-5"),
         ("LOG_LEVEL", "LOUD"),
+        ("LOBBY_TIMEOUT", "15m"),
+        ("LOBBY_TIMEOUT", "-60"),
+        ("IDLE_GAME_TIMEOUT", "a day"),
+        ("IDLE_GAME_TIMEOUT", "inf"),
+        ("MAX_LOBBIES_PER_HOST", "many"),
+        ("MAX_LOBBIES_PER_HOST", "-1"),
+        ("MAX_LOBBIES_PER_HOST", "2.5"),
     ],
 )
 def test_a_bad_value_names_its_setting(name: str, value: str) -> None:
