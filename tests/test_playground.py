@@ -126,7 +126,7 @@ async def test_the_page_is_served_on_loopback_and_a_click_there_starts_the_game(
         # The computers (seats 1 and 2) play first, in real time, with no click at all: the page
         # shows it becomes "your" turn. (R4: the seat after the dealer plays first.)
         you = playground.people[0]
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30  # two moves 1.5 s apart; room for a busy CI machine
         while time.monotonic() < deadline:
             await asyncio.sleep(0.2)
             await page.read()
