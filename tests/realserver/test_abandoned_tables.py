@@ -8,28 +8,11 @@ keeps them. Played through the real bot in SimCord, on its virtual clock.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
-import simcord
-
-from bot.client import RommeBot
 from bot.service.game import GameStatus
 from tests.discord.play_helpers import Room, game_in, table_message, texts
-from tests.realserver.hold_up import bot_on, make_room
-
-
-@pytest.fixture
-async def simcord_bot(database_path: Path) -> AsyncIterator[RommeBot]:
-    bot = bot_on(database_path)
-    yield bot
-    await bot.close()
-
-
-@pytest.fixture
-def room(simcord_env: simcord.Env) -> Room:
-    return make_room(simcord_env)
+from tests.realserver.hold_up import bot_on
 
 
 async def test_a_lobby_nobody_starts_closes_itself_and_frees_the_channel(room: Room) -> None:

@@ -11,28 +11,14 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-import simcord
 
-from bot.client import RommeBot
 from tests.discord.play_helpers import Room, begin, game_in, table_message, texts
-from tests.realserver.hold_up import bot_on, make_room
-
-
-@pytest.fixture
-async def simcord_bot(database_path: Path) -> AsyncIterator[RommeBot]:
-    bot = bot_on(database_path)
-    yield bot
-    await bot.close()
-
-
-@pytest.fixture
-def room(simcord_env: simcord.Env) -> Room:
-    return make_room(simcord_env)
+from tests.realserver.hold_up import bot_on
 
 
 def _drop_seats(snapshot: dict[str, Any]) -> None:

@@ -7,28 +7,8 @@ plays both seats to the end of the match; the server leaderboard counts the matc
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-import simcord
-
-from bot.client import RommeBot
 from bot.service.game import Game
 from tests.discord.play_helpers import Player, Room, begin, game_in, texts
-from tests.realserver.hold_up import bot_on, make_room
-
-
-@pytest.fixture
-async def simcord_bot(database_path: Path) -> AsyncIterator[RommeBot]:
-    bot = bot_on(database_path)
-    yield bot
-    await bot.close()
-
-
-@pytest.fixture
-def room(simcord_env: simcord.Env) -> Room:
-    return make_room(simcord_env)
 
 
 async def play_out(room: Room) -> Game:

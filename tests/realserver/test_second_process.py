@@ -13,33 +13,18 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-import simcord
 
-from bot.client import RommeBot, wall_clock
+from bot.client import wall_clock
 from bot.engine.moves import Move
 from bot.service import TableService
 from bot.storage import Storage
 from tests.discord.play_helpers import Player, Room, begin, game_in, table_message, texts
-from tests.realserver.hold_up import bot_on, make_room
 
 ROOT = Path(__file__).resolve().parents[2]
 CHILD = Path(__file__).resolve().parent / "second_process_child.py"
-
-
-@pytest.fixture
-async def simcord_bot(database_path: Path) -> AsyncIterator[RommeBot]:
-    bot = bot_on(database_path)
-    yield bot
-    await bot.close()
-
-
-@pytest.fixture
-def room(simcord_env: simcord.Env) -> Room:
-    return make_room(simcord_env)
 
 
 def start_child(database: Path) -> subprocess.Popen[str]:
