@@ -16,7 +16,6 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import discord
@@ -30,7 +29,8 @@ from bot.render.ids import Target, lay_off_option
 from bot.service.game import Game, GameStatus
 from bot.storage import StorageError
 from tests.discord.play_helpers import component, game_in, table_message
-from tests.robustness.robust_helpers import Hall, make_bot, quick_settle
+from tests.robustness import conftest as robustness
+from tests.robustness.robust_helpers import Hall, make_bot
 from tests.robustness.table_driver import TableDriver
 
 POST = ("POST", "/channels/*/messages")
@@ -38,33 +38,12 @@ EDIT = ("PATCH", "/channels/*/messages/*")
 CALLBACK = ("POST", "/interactions/*/*/callback")
 
 
-@pytest.fixture(autouse=True)
-def fast_settle(monkeypatch: pytest.MonkeyPatch) -> None:
-    """SimCord polls every 2 ms instead of 50 ms while the bot settles (see tests/robustness)."""
-    monkeypatch.setattr(simcord.Env, "_settle_internal", quick_settle(simcord.Env._settle_internal))
-
-
-@pytest.fixture
-async def bots() -> AsyncIterator[list[RommeBot]]:
-    """Every bot of the test (a restart builds another), closed at its end."""
-    made: list[RommeBot] = []
-    yield made
-    for bot in made:
-        await bot.close()
-
-
-@pytest.fixture
-def simcord_bot(database_path: Path, bots: list[RommeBot]) -> RommeBot:
-    """The production bot on the test's file: seeded, computers without delay."""
-    bot = make_bot(database_path)
-    bots.append(bot)
-    return bot
-
-
-@pytest.fixture
-def hall(simcord_env: simcord.Env) -> Hall:
-    """A server with two channels and six people."""
-    return Hall.build(simcord_env)
+# The robustness suite's bot (seeded, computers without delay), its closing, its quick settling and
+# its hall of six people.
+fast_settle = robustness.fast_settle
+bots = robustness.bots
+simcord_bot = robustness.simcord_bot
+hall = robustness.hall
 
 
 def round_ends(channel: simcord.ChannelHandle) -> list[discord.Message]:

@@ -11,8 +11,6 @@ SimCord's REST log.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,12 +18,12 @@ import simcord
 import simcord.http.router as simcord_router
 
 from bench._common import TimedRequests, time_requests
-from bot.client import RommeBot
 from bot.publish.publisher import table_message as drawn_table
 from bot.service.game import Game
 from bot.storage import StorageError
 from tests.discord.play_helpers import game_in, table_message
-from tests.robustness.robust_helpers import Hall, make_bot, quick_settle
+from tests.robustness import conftest as robustness
+from tests.robustness.robust_helpers import Hall
 from tests.robustness.table_driver import TableDriver
 
 BOUND = 10
@@ -36,33 +34,12 @@ WATCHED = 1800.0
 """Seconds of play watched under a permanent refusal: three windows."""
 
 
-@pytest.fixture(autouse=True)
-def fast_settle(monkeypatch: pytest.MonkeyPatch) -> None:
-    """SimCord polls every 2 ms instead of 50 ms while the bot settles (see tests/robustness)."""
-    monkeypatch.setattr(simcord.Env, "_settle_internal", quick_settle(simcord.Env._settle_internal))
-
-
-@pytest.fixture
-async def bots() -> AsyncIterator[list[RommeBot]]:
-    """Every bot of the test, closed at its end."""
-    made: list[RommeBot] = []
-    yield made
-    for bot in made:
-        await bot.close()
-
-
-@pytest.fixture
-def simcord_bot(database_path: Path, bots: list[RommeBot]) -> RommeBot:
-    """The production bot on the test's file: seeded, computers without delay."""
-    bot = make_bot(database_path)
-    bots.append(bot)
-    return bot
-
-
-@pytest.fixture
-def hall(simcord_env: simcord.Env) -> Hall:
-    """A server with two channels and six people."""
-    return Hall.build(simcord_env)
+# The robustness suite's bot (seeded, computers without delay), its closing, its quick settling and
+# its hall of six people.
+fast_settle = robustness.fast_settle
+bots = robustness.bots
+simcord_bot = robustness.simcord_bot
+hall = robustness.hall
 
 
 async def two_people(hall: Hall) -> TableDriver:
