@@ -243,8 +243,9 @@ def hand_panel(
     """
     if game.match is None:
         raise ValueError("no hand before the match begins")
-    view = game.match.seat_view(seat).round
+    seen = game.match.seat_view(seat)
+    view = seen.round
     codes = [str(card) for card in selected]
     state = PanelState(sort, target, tuple(take_cards(card_codes(view.hand), codes)[:MAX_SELECTED]))
-    version = game.seat_version(seat)
+    version = game.seat_version(seat, seen)
     return panel_embed(game, view, state), panel_view(game, view, state, version=version)

@@ -18,6 +18,7 @@ from bot.storage import GameStatus
 
 if TYPE_CHECKING:
     from bot.engine.match import Match
+    from bot.engine.views import MatchView
 
 SNAPSHOT_FORMAT = 1
 """The ``"version"`` key of :meth:`Game.to_snapshot`: the layout of the snapshot, not the game's version."""
@@ -227,7 +228,7 @@ class Game:
             return None
         return index
 
-    def seat_version(self, seat: int) -> int:
+    def seat_version(self, seat: int, view: MatchView | None = None) -> int:
         """The version a hand panel of match seat ``seat`` carries: a number that changes only when
         what the seat may see changes (its own view, R19), not with every change of the game.
 
@@ -235,6 +236,7 @@ class Game:
         as it was, so no seat can count the others' hidden moves from its panel's ids or from a
         panel made "out of date"; the seat's own proposal changes it, so its older panels are stale.
         Before the match begins it is the game's ``version``. 12 digits at most (a panel id's limit).
+        ``view`` is the seat's view when the caller has built it already (a panel drawing does).
 
         >>> game = Game(id=1, guild_id=10, channel_id=20, host_id=7, version=5)
         >>> game.seat_version(0)
@@ -242,7 +244,8 @@ class Game:
         """
         if self.match is None:
             return self.version
-        seen = json.dumps([self.match.view(seat), str(self.status)], sort_keys=True, separators=(",", ":"))
+        seat_view = (view if view is not None else self.match.seat_view(seat)).to_dict()
+        seen = json.dumps([seat_view, str(self.status)], sort_keys=True, separators=(",", ":"))
         digest = hashlib.blake2b(seen.encode(), digest_size=8).digest()
         return int.from_bytes(digest, "big") % SEAT_VERSIONS
 
