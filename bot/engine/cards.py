@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -43,15 +43,16 @@ class Card:
 
     @classmethod
     def parse(cls, code: str) -> Card:
-        """The card of a short code: ``"10H"``, ``"QS"``, ``"AC"``, ``"JK"`` (case-insensitive)."""
-        text = code.strip().upper()
-        if text == "JK":
-            return JOKER
-        rank = _RANK_BY_NAME.get(text[:-1])
-        suit = text[-1:]
-        if rank is None or suit not in SUITS:
-            raise ValueError(f"not a card code: {code!r}")
-        return cls(rank, suit)
+        """The card of a short code: ``"10H"``, ``"QS"``, ``"AC"``, ``"JK"`` (case-insensitive).
+
+        A canonical code (as :func:`str` writes it) is looked up in :data:`CARDS`; any other spelling
+        (``" 10h"``) goes through :func:`_parse_spelling`.
+
+        >>> Card.parse("QS") is Card.parse(" qs "), Card.parse("JK") is JOKER
+        (True, True)
+        """
+        card = CARDS.get(code)
+        return _parse_spelling(code) if card is None else card
 
     @property
     def is_joker(self) -> bool:
@@ -86,6 +87,39 @@ class Card:
 JOKER = Card(JOKER_RANK, "")
 """The joker. All jokers are equal values."""
 
+NATURALS: Mapping[str, tuple[Card, ...]] = {
+    suit: (JOKER, *(Card(rank, suit) for rank in range(1, 14)), Card(1, suit)) for suit in SUITS
+}
+"""One shared :class:`Card` per natural card, by suit and then by *place* 1-14 (both ends hold the
+ace, so the cards a run stands for are a slice of its suit's row; index 0, the joker, is a
+placeholder no run reaches).
+
+>>> NATURALS["H"][10], NATURALS["S"][14] is NATURALS["S"][1]
+(Card.parse('10H'), True)
+"""
+
+CARDS: Mapping[str, Card] = {"JK": JOKER} | {
+    str(card): card for row in NATURALS.values() for card in row[1:14]
+}
+"""The 54 canonical card codes, each to its one shared :class:`Card`: the engine's and the rendering's
+fast path from a code to a card (:meth:`Card.parse`, :func:`parse_cards`).
+
+>>> len(CARDS), CARDS["10H"] == Card(10, "H"), CARDS["JK"] is JOKER
+(54, True, True)
+"""
+
+
+def _parse_spelling(code: str) -> Card:
+    """The card of a code in any spelling :meth:`Card.parse` takes: spaces around it, any case."""
+    text = code.strip().upper()
+    if text == "JK":
+        return JOKER
+    rank = _RANK_BY_NAME.get(text[:-1])
+    suit = text[-1:]
+    if rank is None or suit not in SUITS:
+        raise ValueError(f"not a card code: {code!r}")
+    return NATURALS[suit][rank]
+
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """Cards from codes separated by spaces or commas, or from an iterable of codes.
@@ -97,8 +131,15 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     ...
     ValueError: not a card code: '1H'
     """
-    codes = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    return [Card.parse(code) for code in codes]
+    if isinstance(text, str):
+        codes: Sequence[str] = text.replace(",", " ").split()
+    else:
+        codes = text if isinstance(text, list | tuple) else list(text)
+    try:
+        return [CARDS[code] for code in codes]
+    except KeyError:
+        # Some code is not canonical: card by card, so that other spellings work and a bad one is named.
+        return [Card.parse(code) for code in codes]
 
 
 def card_codes(cards: Iterable[Card]) -> list[str]:
@@ -117,7 +158,7 @@ def hand_points(cards: Iterable[Card]) -> int:
 
 def new_deck(jokers: int = 4) -> list[Card]:
     """Two French decks and ``jokers`` jokers, in a fixed order (R1): 108 cards with 4 jokers."""
-    naturals = [Card(rank, suit) for _ in range(2) for suit in SUITS for rank in range(1, 14)]
+    naturals = [NATURALS[suit][rank] for _ in range(2) for suit in SUITS for rank in range(1, 14)]
     return naturals + [JOKER] * jokers
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
-from bot.engine.cards import JOKER, Card, hand_points, new_deck, parse_cards
+from bot.engine.cards import JOKER, Card, hand_points, parse_cards
 from bot.engine.errors import IllegalMove
 from bot.engine.meld import Meld, make_meld
 from bot.engine.moves import DrawSource, Move, Phase
@@ -32,17 +32,8 @@ _LAY_OFF_JOKERS_AT = 3
 _CACHE_SIZE = 4096
 K = TypeVar("K")
 V = TypeVar("V")
-_CARDS: dict[str, Card] = {str(card): card for card in new_deck()}
 _CARD_ORDER = attrgetter("rank", "suit")
 """Sorts cards as their own order does, without a Python call per comparison."""
-
-
-def _parse(codes: list[str]) -> list[Card]:
-    """The cards of a view's codes (the engine writes them canonical; anything else is parsed)."""
-    try:
-        return [_CARDS[code] for code in codes]
-    except KeyError:
-        return parse_cards(codes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +77,7 @@ class _Seat:
         return cls(
             rules=rules,
             phase=Phase(view["phase"]),
-            hand=_parse(view["hand"]),
+            hand=parse_cards(view["hand"]),
             pending=[Meld.from_dict(entry) for entry in view.get("pending", [])],
             pending_points=int(view.get("pending_points", 0)),
             opened=bool(view["opened"][seat]),

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Literal
 
-from bot.engine.cards import JOKER, SUITS, Card, card_codes, hand_points, parse_cards
+from bot.engine.cards import JOKER, JOKER_RANK, NATURALS, SUITS, Card, card_codes, hand_points, parse_cards
 from bot.engine.errors import IllegalMove
 from bot.engine.rules import RuleSet
 
@@ -107,7 +107,7 @@ def _set_stands_for(cards: Sequence[Card]) -> tuple[Card, ...]:
     rank = naturals[0].rank
     taken = {card.suit for card in naturals}
     lacking = iter([suit for suit in SUITS if suit not in taken])
-    return tuple(Card(rank, next(lacking)) if card.is_joker else card for card in cards)
+    return tuple(NATURALS[next(lacking)][rank] if card.is_joker else card for card in cards)
 
 
 def _suit_order(card: Card) -> int:
@@ -115,18 +115,35 @@ def _suit_order(card: Card) -> int:
 
 
 def _run_cards(suit: str, low: int, high: int, placed: dict[int, Card]) -> Meld:
-    places = range(low, high + 1)
-    cards = tuple(placed.get(place, JOKER) for place in places)
-    return Meld("run", cards, tuple(Card(_rank_at(place), suit) for place in places))
+    cards = tuple(placed.get(place, JOKER) for place in range(low, high + 1))
+    return Meld("run", cards, NATURALS[suit][low : high + 1])
+
+
+def _built(kind: MeldKind, cards: tuple[Card, ...], stands_for: tuple[Card, ...]) -> Meld:
+    """The meld :func:`make_meld` has just built legal by construction, without checking it again.
+
+    ``Meld(...)`` checks its places (R7-R10) because anyone may call it; make_meld has already made
+    every one of those checks on the way in. tests/engine/test_card_codes.py holds each of its melds
+    against the checking constructor.
+    """
+    meld = object.__new__(Meld)
+    object.__setattr__(meld, "kind", kind)
+    object.__setattr__(meld, "cards", cards)
+    object.__setattr__(meld, "stands_for", stands_for)
+    return meld
 
 
 def _make_set(naturals: list[Card], jokers: int) -> Meld:
-    if len({card.suit for card in naturals}) < len(naturals):
+    by_suit = {card.suit: card for card in naturals}
+    if len(by_suit) < len(naturals):
         raise IllegalMove("meld.repeated_suit", "R8", "a set needs each card in a different suit")
     if len(naturals) + jokers > MAX_SET:
         raise IllegalMove("meld.too_long", "R8", "a set has at most four cards")
-    cards = (*sorted(naturals, key=_suit_order), *([JOKER] * jokers))
-    return Meld("set", cards, _set_stands_for(cards))
+    # The naturals in suit order, then the jokers, each standing for the first suit still lacking (R10).
+    rank = naturals[0].rank
+    ordered = tuple(by_suit[suit] for suit in SUITS if suit in by_suit)
+    lacking = tuple(NATURALS[suit][rank] for suit in SUITS if suit not in by_suit)
+    return _built("set", (*ordered, *(JOKER,) * jokers), (*ordered, *lacking[:jokers]))
 
 
 def _make_run(naturals: list[Card], jokers: int) -> Meld:
@@ -146,15 +163,18 @@ def _make_run(naturals: list[Card], jokers: int) -> Meld:
         raise IllegalMove("meld.not_consecutive", "R7", "a run needs consecutive ranks")
     low, high = window
     ace_place = _HIGH_ACE if high == _HIGH_ACE else _LOW_ACE
-    placed = {(ace_place if card.rank == 1 else card.rank): card for card in naturals}
-    return _run_cards(suit, low, high, placed)
+    cards = [JOKER] * length
+    for card in naturals:
+        cards[(ace_place if card.rank == 1 else card.rank) - low] = card
+    return _built("run", tuple(cards), NATURALS[suit][low : high + 1])
 
 
 def make_meld(cards: Iterable[Card], rules: RuleSet = _DEFAULT_RULES) -> Meld:
     """The meld that ``cards``, in any order, make (R7-R10), or :class:`IllegalMove`.
 
     The naturals decide: one rank makes a set, several ranks a run. ``rules`` is taken for symmetry
-    with the rest of the engine; no house rule changes what a meld is.
+    with the rest of the engine; no house rule changes what a meld is. From card codes, the usual
+    way is ``make_meld(parse_cards(codes))`` (canonical codes are looked up, not parsed).
 
     >>> meld = make_meld(parse_cards("JK 6S 5S"))
     >>> str(meld), meld.points
@@ -166,8 +186,8 @@ def make_meld(cards: Iterable[Card], rules: RuleSet = _DEFAULT_RULES) -> Meld:
     ...
     bot.engine.errors.IllegalMove: a run never goes around the corner (K-A-2)
     """
-    laid = tuple(cards)
-    naturals = [card for card in laid if not card.is_joker]
+    laid = cards if isinstance(cards, list | tuple) else tuple(cards)
+    naturals = [card for card in laid if card.rank != JOKER_RANK]
     jokers = len(laid) - len(naturals)
     _check_jokers(len(laid), len(naturals), jokers)
     if len({card.rank for card in naturals}) == 1:

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from bot.engine.cards import Card, card_codes, sort_by_rank, sort_by_suit
+from bot.engine.cards import Card, card_codes, parse_cards, sort_by_rank, sort_by_suit
 from bot.i18n import t
 
 if TYPE_CHECKING:
@@ -26,11 +26,11 @@ if TYPE_CHECKING:
 TEXT_PRESENTATION = "\ufe0e"
 DARK_SUITS = ("♠", "♣")
 CACHED = 512
-"""Entries kept by each cache below: a deck has 54 codes, so texts and parses of every card fit."""
+"""Entries kept by each cache below: a deck has 54 codes, so the texts of every card fit."""
 
-# Every table and panel drawing formats dozens of cards: each card's text and parse are worked out
-# once (a Card is immutable, so one parsed Card can be shared). A bad code raises and is not kept.
-_parse = lru_cache(maxsize=CACHED)(Card.parse)
+# Every table and panel drawing formats dozens of cards: each card's text is worked out once. Codes
+# are parsed by the engine's parser (a canonical code is a table look-up there, giving a shared Card).
+# A bad code raises and is not kept.
 
 
 @lru_cache(maxsize=CACHED)
@@ -56,7 +56,7 @@ def cards_text(cards: Iterable[Card | str]) -> str:
 
 @lru_cache(maxsize=CACHED)
 def _sorted(codes: tuple[str, ...], sort: str) -> tuple[str, ...]:
-    cards = [_parse(code) for code in codes]
+    cards = parse_cards(codes)
     return tuple(card_codes(sort_by_rank(cards) if sort == "rank" else sort_by_suit(cards)))
 
 
@@ -79,8 +79,8 @@ def hand_text(codes: Sequence[str], sort: str) -> str:
         return cards_text(ordered)
     groups: list[list[str]] = []
     for code in ordered:
-        suit = _parse(code).suit or "JK"
-        if groups and (_parse(groups[-1][0]).suit or "JK") == suit:
+        suit = Card.parse(code).suit or "JK"
+        if groups and (Card.parse(groups[-1][0]).suit or "JK") == suit:
             groups[-1].append(code)
         else:
             groups.append([code])
@@ -93,12 +93,13 @@ def meld_cards_text(meld: Meld | TableMeld) -> str:
 
 
 def parse_codes(codes: Iterable[str]) -> list[Card]:
-    """The cards of card codes (each parse worked out once); ``ValueError`` for a bad code.
+    """The cards of card codes (the engine's :func:`~bot.engine.cards.parse_cards`); ``ValueError`` for
+    a bad code.
 
     >>> [card.symbol for card in parse_codes(["10H", "JK"])]
     ['10♥', '🃏']
     """
-    return [_parse(code) for code in codes]
+    return parse_cards(codes)
 
 
 def take_cards(hand: Sequence[str], wanted: Iterable[str]) -> list[str]:
