@@ -1,10 +1,18 @@
 """Speed of the rules engine: make_meld, best_melds and (when present) whole computer-player matches.
 
 ``python bench/engine.py --hands 1000 --seed 1`` prints a few readable lines, then one JSON object as
-its last line: make_meld_per_s, best_melds_p50_ms, best_melds_p99_ms, best_melds_worst_ms,
+its last line: make_meld_codes_per_s (``make_meld(parse_cards(codes))`` on the codes of 2,000 random
+legal melds, as a view or a click gives them), make_meld_cards_per_s (``make_meld(cards)`` on the
+same melds already built as cards; ``make_meld_per_s`` is the same figure under its old name),
+best_melds_p50_ms, best_melds_p99_ms, best_melds_worst_ms,
 best_melds_worst_hand, best_melds_worst_retimed_ms (the 20 slowest random hands again, fastest of 5
 calls: what the search costs without the machine's hiccups), hard_worst_ms, matches_per_s (null
 when the match engine is missing).
+
+``python bench/engine.py --compare DIR`` times make_meld alone in this checkout and in the checkout
+``DIR`` (e.g. ``git worktree add /tmp/e-before 05d4702``), one process per sample, the two checkouts
+taking turns, and prints their medians and the ratio (this checkout / DIR). ``--root DIR`` (used by
+``--compare``) imports the bot from ``DIR`` instead of this checkout.
 """
 
 from __future__ import annotations
@@ -13,16 +21,28 @@ import argparse
 import json
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# ``--root DIR`` (the form --compare passes): time the bot of checkout DIR. Read before it is imported.
+sys.path.insert(
+    0,
+    next(
+        (arg for flag, arg in zip(sys.argv, sys.argv[1:], strict=False) if flag == "--root"),
+        str(Path(__file__).resolve().parent.parent),
+    ),
+)
 
+import bot
 from bot.engine.cards import JOKER, SUITS, Card, card_codes, new_deck, parse_cards
 from bot.engine.meld import make_meld
 from bot.engine.solver import best_melds
+
+HERE = Path(__file__).resolve().parent.parent
+"""This checkout."""
 
 HARD_HANDS = [
     "2S 3S 4S 5S 6S 7S 8S 9S 10S JS JK JK JK JK",  # one long suit, four jokers
@@ -58,15 +78,75 @@ def legal_meld_cards(rng: random.Random, count: int) -> list[list[Card]]:
     return melds
 
 
-def bench_make_meld(rng: random.Random, seconds: float = 1.0) -> float:
+def bench_make_meld(rng: random.Random, seconds: float = 1.0) -> dict[str, float]:
+    """make_meld calls per second on card codes and on built cards: the median of passes over 2,000
+    random legal melds, the two inputs taking turns pass by pass for about ``seconds`` each."""
     melds = legal_meld_cards(rng, 2000)
-    done = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    codes = [card_codes(cards) for cards in melds]
+
+    def on_codes() -> None:
+        for meld_codes in codes:
+            make_meld(parse_cards(meld_codes))
+
+    def on_cards() -> None:
         for cards in melds:
             make_meld(cards)
-        done += len(melds)
-    return done / (time.perf_counter() - start)
+
+    rates: dict[str, list[float]] = {"codes": [], "cards": []}
+    spent = 0.0
+    while spent < 2 * seconds or len(rates["cards"]) < 3:
+        for name, run in (("codes", on_codes), ("cards", on_cards)):
+            start = time.perf_counter()
+            run()
+            took = time.perf_counter() - start
+            spent += took
+            rates[name].append(len(melds) / took)
+    return {name: statistics.median(values) for name, values in rates.items()}
+
+
+def pair_ratio(got: dict[str, dict[str, list[float]]], kind: str) -> float:
+    """The median, over samples, of this checkout's rate over the other's in the same sample."""
+    return statistics.median(a / b for a, b in zip(got["this"][kind], got["other"][kind], strict=True))
+
+
+def compare(other: Path, samples: int, seed: int) -> dict[str, Any]:
+    """make_meld rates of this checkout and of ``other``, one process per sample, taking turns."""
+    roots = {"this": HERE, "other": other.resolve()}
+    got: dict[str, dict[str, list[float]]] = {name: {"codes": [], "cards": []} for name in roots}
+    for sample in range(samples):
+        order = list(roots.items()) if sample % 2 == 0 else list(roots.items())[::-1]
+        for name, root in order:
+            argv = [sys.executable, __file__, "--root", str(root), "--meld-only", "--seed", str(seed)]
+            out = subprocess.run(argv, check=True, capture_output=True, text=True).stdout
+            figures = json.loads(out.strip().splitlines()[-1])
+            got[name]["codes"].append(figures["make_meld_codes_per_s"])
+            got[name]["cards"].append(figures["make_meld_cards_per_s"])
+            if Path(figures["bot"]) != root / "bot":
+                raise SystemExit(f"{root} timed the bot of {figures['bot']}")
+            print(f"  {name:5} codes {got[name]['codes'][-1]:>9,}/s  cards {got[name]['cards'][-1]:>9,}/s")
+    medians = {name: {kind: statistics.median(v) for kind, v in kinds.items()} for name, kinds in got.items()}
+    result: dict[str, Any] = {
+        "this": str(HERE),
+        "other": str(roots["other"]),
+        "samples": samples,
+        "this_codes_per_s": round(medians["this"]["codes"]),
+        "other_codes_per_s": round(medians["other"]["codes"]),
+        "codes_ratio": round(medians["this"]["codes"] / medians["other"]["codes"], 2),
+        "this_cards_per_s": round(medians["this"]["cards"]),
+        "other_cards_per_s": round(medians["other"]["cards"]),
+        "cards_ratio": round(medians["this"]["cards"] / medians["other"]["cards"], 2),
+        # Each sample's two processes ran one after the other: their ratio is less at the mercy of
+        # whatever else the machine is doing than the ratio of the medians.
+        "codes_ratio_of_pairs": round(pair_ratio(got, "codes"), 2),
+        "cards_ratio_of_pairs": round(pair_ratio(got, "cards"), 2),
+    }
+    print(
+        f"make_meld on codes: {result['this_codes_per_s']:,}/s against {result['other_codes_per_s']:,}/s"
+        f" ({result['codes_ratio']}x); on cards: {result['this_cards_per_s']:,}/s against"
+        f" {result['other_cards_per_s']:,}/s ({result['cards_ratio']}x); sample by sample"
+        f" {result['codes_ratio_of_pairs']}x and {result['cards_ratio_of_pairs']}x"
+    )
+    return result
 
 
 def random_hands(rng: random.Random, count: int) -> list[list[Card]]:
@@ -106,11 +186,30 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--hands", type=int, default=1000, help="random 14-card hands for best_melds")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--matches", type=int, default=5, help="4-seat computer matches to time")
+    parser.add_argument(
+        "--root", type=Path, default=HERE, help="the checkout whose bot is timed (--root DIR)"
+    )
+    parser.add_argument("--meld-only", action="store_true", help="time make_meld only")
+    parser.add_argument("--compare", type=Path, metavar="DIR", help="make_meld here against checkout DIR")
+    parser.add_argument("--samples", type=int, default=7, help="processes per checkout for --compare")
     args = parser.parse_args(argv)
+    if args.compare is not None:
+        result = compare(args.compare, args.samples, args.seed)
+        print(json.dumps(result))
+        return result
     rng = random.Random(args.seed)
 
-    per_s = bench_make_meld(rng)
-    print(f"make_meld: {per_s:,.0f} melds/s")
+    rates = bench_make_meld(rng)
+    print(f"make_meld: {rates['codes']:,.0f} melds/s on card codes, {rates['cards']:,.0f} on built cards")
+    if args.meld_only:
+        result = {
+            "make_meld_codes_per_s": round(rates["codes"]),
+            "make_meld_cards_per_s": round(rates["cards"]),
+            "seed": args.seed,
+            "bot": str(Path(bot.__file__).resolve().parent),
+        }
+        print(json.dumps(result))
+        return result
 
     times = sorted((time_best_melds(hand), card_codes(hand)) for hand in random_hands(rng, args.hands))
     millis = [ms for ms, _ in times]
@@ -128,7 +227,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     matches = bench_matches(rng, args.matches)
     print(f"matches: {matches if matches is None else f'{matches:.2f}/s'}")
     result = {
-        "make_meld_per_s": round(per_s),
+        "make_meld_codes_per_s": round(rates["codes"]),
+        "make_meld_cards_per_s": round(rates["cards"]),
+        "make_meld_per_s": round(rates["cards"]),
         "best_melds_p50_ms": round(statistics.median(millis), 3),
         "best_melds_p99_ms": round(p99, 3),
         "best_melds_worst_ms": round(worst_ms, 3),
