@@ -1,4 +1,12 @@
-"""Cards: the immutable value every other engine module is built on (R1, R2)."""
+"""Cards: the immutable value every other engine module is built on (R1, R2).
+
+Each card has one shared value: :data:`CARDS` by canonical code, :data:`NATURALS` by suit and place.
+
+>>> len(CARDS), CARDS["10H"] == Card(10, "H"), CARDS["JK"] is JOKER
+(53, True, True)
+>>> NATURALS["H"][10], NATURALS["S"][14] is NATURALS["S"][1] is CARDS["AS"]
+(Card.parse('10H'), True)
+"""
 
 from __future__ import annotations
 
@@ -88,24 +96,17 @@ JOKER = Card(JOKER_RANK, "")
 """The joker. All jokers are equal values."""
 
 NATURALS: Mapping[str, tuple[Card, ...]] = {
-    suit: (JOKER, *(Card(rank, suit) for rank in range(1, 14)), Card(1, suit)) for suit in SUITS
+    suit: (JOKER, *row, row[0]) for suit in SUITS for row in [[Card(rank, suit) for rank in range(1, 14)]]
 }
 """One shared :class:`Card` per natural card, by suit and then by *place* 1-14 (both ends hold the
 ace, so the cards a run stands for are a slice of its suit's row; index 0, the joker, is a
-placeholder no run reaches).
-
->>> NATURALS["H"][10], NATURALS["S"][14] is NATURALS["S"][1]
-(Card.parse('10H'), True)
-"""
+placeholder no run reaches)."""
 
 CARDS: Mapping[str, Card] = {"JK": JOKER} | {
     str(card): card for row in NATURALS.values() for card in row[1:14]
 }
-"""The 54 canonical card codes, each to its one shared :class:`Card`: the engine's and the rendering's
-fast path from a code to a card (:meth:`Card.parse`, :func:`parse_cards`).
-
->>> len(CARDS), CARDS["10H"] == Card(10, "H"), CARDS["JK"] is JOKER
-(54, True, True)
+"""The 53 canonical card codes (52 naturals and ``"JK"``), each to its one shared :class:`Card`: the
+engine's and the rendering's fast path from a code to a card (:meth:`Card.parse`, :func:`parse_cards`).
 """
 
 

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 TEXT_PRESENTATION = "\ufe0e"
 DARK_SUITS = ("♠", "♣")
 CACHED = 512
-"""Entries kept by each cache below: a deck has 54 codes, so the texts of every card fit."""
+"""Entries kept by each cache below: the 53 cards, each as a Card and as a code, fit."""
 
 # Every table and panel drawing formats dozens of cards: each card's text is worked out once. Codes
 # are parsed by the engine's parser (a canonical code is a table look-up there, giving a shared Card).
