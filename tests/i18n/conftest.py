@@ -8,12 +8,11 @@ simulator's input, not the bot under test.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
-import simcord.interactions
 
 from bot.i18n import set_strict
+from bot.playground.session import interaction_locales
 
 # The gameplay fixtures (the seeded bot, a server with four people), reused as they are.
 from tests.discord.conftest import room, simcord_bot  # noqa: F401
@@ -28,18 +27,10 @@ def strict_catalog() -> Iterator[None]:
 
 
 @pytest.fixture
-def locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
+def locales() -> Iterator[dict[int, str]]:
     """Fill it with ``{user_id: "de"}`` / ``{guild_id: "id"}``: the interactions of that member carry
-    that ``locale``, those in that server that ``guild_locale``; anyone else stays ``en-US``."""
+    that ``locale``, those in that server that ``guild_locale``; anyone else stays ``en-US``
+    (the playground's :func:`~bot.playground.session.interaction_locales`)."""
     chosen: dict[int, str] = {}
-    original = simcord.interactions.base_payload
-
-    def with_locale(*args: Any, **kwargs: Any) -> Any:
-        record, payload = original(*args, **kwargs)
-        payload["locale"] = chosen.get(kwargs["user_id"], "en-US")
-        if kwargs.get("guild_id") is not None:
-            payload["guild_locale"] = chosen.get(kwargs["guild_id"], "en-US")
-        return record, payload
-
-    monkeypatch.setattr(simcord.interactions, "base_payload", with_locale)
-    return chosen
+    with interaction_locales(chosen):
+        yield chosen
