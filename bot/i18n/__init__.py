@@ -130,6 +130,7 @@ def _plural_rule(locale: str) -> Callable[[float], str]:
     return Locale.parse(locale).plural_form
 
 
+@functools.lru_cache(maxsize=4096)
 def plural_category(locale: str, number: int) -> str:
     """The CLDR plural category of ``number`` in ``locale``.
 
@@ -140,21 +141,43 @@ def plural_category(locale: str, number: int) -> str:
 
 
 def _number(params: Mapping[str, object]) -> int | None:
+    """The number a message's plural form follows: ``count``, else its only whole number."""
     count = params.get("count")
-    if isinstance(count, int) and not isinstance(count, bool):
-        return count
-    numbers = [v for v in params.values() if isinstance(v, int) and not isinstance(v, bool)]
-    return numbers[0] if len(numbers) == 1 else None
+    if count is not None:
+        return count if type(count) is int else None
+    found = None
+    for value in params.values():
+        if type(value) is int:  # not a bool
+            if found is not None:
+                return None
+            found = value
+    return found
+
+
+_plural_bases: dict[str, tuple[Mapping[str, str], frozenset[str]]] = {}
+
+
+def _with_plurals(locale: str, catalog: Mapping[str, str]) -> frozenset[str]:
+    """The keys of ``catalog`` that have plural forms (worked out once per catalog of a locale)."""
+    cached = _plural_bases.get(locale)
+    if cached is not None and cached[0] is catalog and len(cached[0]) == len(catalog):
+        return cached[1]
+    found = frozenset(
+        base for key in catalog if (parts := key.rpartition("."))[2] in PLURAL_FORMS and (base := parts[0])
+    )
+    _plural_bases[locale] = (catalog, found)
+    return found
 
 
 def _template(key: str, locale: str, params: Mapping[str, object]) -> str | None:
-    number = _number(params)
     for catalog_locale in (locale, DEFAULT_LOCALE):
         catalog = CATALOGS.get(catalog_locale, {})
-        if number is not None:
-            form = catalog.get(f"{key}.{plural_category(catalog_locale, number)}")
-            if form is not None:
-                return form
+        if params and key in _with_plurals(catalog_locale, catalog):
+            number = _number(params)
+            if number is not None:
+                form = catalog.get(f"{key}.{plural_category(catalog_locale, number)}")
+                if form is not None:
+                    return form
         template = catalog.get(key)
         if template is not None:
             return template
