@@ -191,7 +191,7 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
         async with refusals(interaction):
             missing = [name for name in TABLE_PERMISSIONS if not getattr(interaction.app_permissions, name)]
             if missing:
-                names = ", ".join(name.replace("_", " ").title() for name in missing)
+                names = t("list.separator").join(t(f"permission.{name}") for name in missing)
                 await answer_privately(interaction, refusal(t("error.bot_permission", permissions=names)))
                 return
             existing = self.tables.game_in_channel(interaction.channel_id or 0)

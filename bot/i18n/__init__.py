@@ -236,7 +236,12 @@ def seat_display_name(name: str, *, computer: bool, user_id: int | None) -> str:
 
 
 def language_name(locale: str) -> str:
-    """The name of a language in itself: ``English``, ``Deutsch``, ``Bahasa Indonesia``."""
+    """The name of a language in itself, whatever language is spoken.
+
+    >>> with speaking("de"):
+    ...     [language_name(locale) for locale in LOCALES]
+    ['English', 'Deutsch', 'Bahasa Indonesia']
+    """
     return t("language.name", locale)
 
 

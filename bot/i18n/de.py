@@ -10,8 +10,8 @@ from __future__ import annotations
 MESSAGES: dict[str, str] = {
     # --- Knöpfe und Auswahlen ---
     "button.join": "Mitspielen",
-    "button.leave": "Aufstehen",
-    "button.add_computer": "Computer dazu",
+    "button.leave": "Verlassen",
+    "button.add_computer": "Computer hinzufügen",
     "button.start": "Starten",
     "button.cancel": "Abbrechen",
     "button.hand": "Meine Karten",
@@ -115,7 +115,7 @@ MESSAGES: dict[str, str] = {
     "table.dealer": "Geber: {name}",
     "table.turn.draw": "Am Zug: {who} — Karte ziehen",
     "table.turn.play": "Am Zug: {who} — auslegen, anlegen oder abwerfen",
-    "table.turn.deadline": "Die Zeit läuft ab {when}",
+    "table.turn.deadline": "Die Zugzeit endet {when}",
     "table.round_over": "Die Runde ist vorbei.",
     "table.seats": "Plätze",
     "table.seat_line": "{marker}**{name}** — {cards} · {opened} · {total}{tags}",
@@ -354,6 +354,10 @@ MESSAGES: dict[str, str] = {
     "error.bot_permission": (
         "Hier kann ich keinen Tisch führen: Ich brauche in diesem Kanal diese Berechtigungen: {permissions}."
     ),
+    "permission.view_channel": "Kanal ansehen",
+    "permission.send_messages": "Nachrichten senden",
+    "permission.embed_links": "Links einbetten",
+    "permission.read_message_history": "Nachrichtenverlauf anzeigen",
     "error.game.not_running": "Diese Partie läuft nicht.",
     "error.game.not_finished": "Diese Partie ist noch nicht zu Ende.",
     "error.game.changed": (

@@ -317,6 +317,10 @@ MESSAGES: dict[str, str] = {
     "error.bot_permission": (
         "I cannot run a table here: I need these permissions in this channel: {permissions}."
     ),
+    "permission.view_channel": "View Channel",
+    "permission.send_messages": "Send Messages",
+    "permission.embed_links": "Embed Links",
+    "permission.read_message_history": "Read Message History",
     "error.game.not_running": "This game is not running.",
     "error.game.not_finished": "This game is not finished yet.",
     "error.game.changed": (

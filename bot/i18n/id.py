@@ -356,6 +356,10 @@ MESSAGES: dict[str, str] = {
     "error.bot_permission": (
         "Aku tidak bisa menjalankan meja di sini: aku butuh izin ini di kanal ini: {permissions}."
     ),
+    "permission.view_channel": "Lihat Kanal",
+    "permission.send_messages": "Kirim Pesan",
+    "permission.embed_links": "Sematkan Tautan",
+    "permission.read_message_history": "Baca Riwayat Pesan",
     "error.game.not_running": "Permainan ini tidak sedang berjalan.",
     "error.game.not_finished": "Permainan ini belum selesai.",
     "error.game.changed": (

@@ -164,7 +164,12 @@ def screens() -> Iterator[Screen]:
         yield drawn(f"rules {last.id}", [rules_summary(last)])
     yield drawn("rules", [rules_summary(None)])
     yield drawn("standings, no round", [standings(Game(id=9, guild_id=1, channel_id=2, host_id=1))])
-    params = {"game_id": 9, "seats": 3, "permissions": "Embed Links", "link": "https://discord.com/x"}
+    params = {
+        "game_id": 9,
+        "seats": 3,
+        "permissions": t("permission.embed_links"),
+        "link": "https://discord.com/x",
+    }
     for code in TABLE_ERROR_CODES:
         yield f"refusal {code}", refusal_for(TableError(code, **params))
     for key, english in EN.items():
