@@ -9,6 +9,8 @@ Its parts: the :class:`~bot.storage.Storage` (``bot.storage``), the
 2. load the extensions in :data:`EXTENSIONS`. Each cog's ``cog_load`` registers its persistent
    components (``self.bot.add_dynamic_items(...)``), so a button on a message posted before a
    restart finds its handler again;
+   The command tree gets the :class:`CatalogTranslator` first, so the commands are synced with
+   their German and Indonesian texts;
 3. bring back every unfinished game (its timers and computer turns carry on), and post the round
    and match ends still owed (the publisher's outbox; a finished match's table is redrawn);
 4. sync the slash commands: to ``DEV_GUILD_ID`` (instant, for development) or globally.
@@ -27,6 +29,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.i18n import CATALOGS, DEFAULT_LOCALE, locale_of
 from bot.publish import TablePublisher
 from bot.service import TableService
 from bot.storage import Storage
@@ -58,6 +61,36 @@ def bot_intents() -> discord.Intents:
     intents = discord.Intents.none()
     intents.guilds = True
     return intents
+
+
+class CatalogTranslator(app_commands.Translator):
+    """The slash commands' texts in every language the bot speaks, from the catalog (:mod:`bot.i18n`).
+
+    A ``locale_str`` made with ``key=`` (the ``slash.*`` keys, see :func:`cogs.romme.text`) is looked
+    up in the catalog of the Discord locale (``de``, ``id``); English locales, any other locale and a
+    string without a key keep the English text (``None``: Discord shows the default).
+    """
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        """The text of ``string`` in ``locale``, or ``None`` for the English default.
+
+        >>> import asyncio
+        >>> s = app_commands.locale_str("Draw", key="button.draw")
+        >>> context = app_commands.TranslationContext(app_commands.TranslationContextLocation.other, None)
+        >>> translate = CatalogTranslator().translate
+        >>> [asyncio.run(translate(s, discord.Locale(code), context)) for code in ("de", "id", "en-GB", "fr")]
+        ['Ziehen', 'Ambil kartu', None, None]
+        """
+        key = string.extras.get("key")
+        language = locale_of(locale)
+        if not isinstance(key, str) or language == DEFAULT_LOCALE:
+            return None
+        return CATALOGS[language].get(key)
 
 
 class RommeBot(commands.Bot):
@@ -121,6 +154,7 @@ class RommeBot(commands.Bot):
             idle_timeout=settings.idle_game_timeout,
             max_lobbies_per_host=settings.max_lobbies_per_host,
         )
+        await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         games = await self._tables.load()

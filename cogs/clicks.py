@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine.errors import IllegalMove
-from bot.i18n import t
+from bot.i18n import speaks_to_user, t
 from bot.publish.publisher import announcement, detached, round_over_now, table_message
 from bot.render import (
     BadClick,
@@ -234,6 +234,7 @@ class Clicks:
         except discord.HTTPException as exc:
             log.warning("could not answer interaction %s: %s", interaction.id, exc)
 
+    @speaks_to_user  # private answers in the clicker's language; public ones set the game's
     async def _run(
         self, interaction: discord.Interaction, custom_id: CustomId | None, values: Sequence[str]
     ) -> None:

@@ -4,6 +4,13 @@ The names, options, choices and ranges are pinned by ``tests/snapshots/commands.
 there is a change to what every server sees, so it must be deliberate. Each command is thin: it asks
 the table service (:mod:`bot.service`) and answers with what :mod:`bot.render` draws. Clicks are handled
 by :mod:`cogs.clicks` through the persistent components of :mod:`cogs.components`.
+
+Every description, option name and choice is a ``locale_str`` keyed into the catalog
+(``slash.*`` keys of :mod:`bot.i18n`): English here, German and Indonesian through the bot's
+translator (:class:`bot.client.CatalogTranslator`). The command names stay ``/romme start`` … in
+every language, so a command read in a guide or said across the table is the one everybody types.
+A command answers privately in the member's language (``interaction.locale``); the public messages
+(lobby, table, results, a game's standings) speak the game's language, chosen with ``start language:``.
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.rules import RuleSet
-from bot.i18n import t
+from bot.i18n import CATALOGS, DEFAULT_LOCALE, locale_of, speaking, t
 from bot.publish.publisher import TablePublisher, table_message
 from bot.render import (
     leaderboard,
@@ -39,15 +46,51 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-JOKER_CHOICES = [app_commands.Choice(name=f"{n} jokers", value=n) for n in (2, 4, 6)]
+
+def text(key: str) -> app_commands.locale_str:
+    """A command text: its English words, and its catalog key for the translator.
+
+    >>> text("slash.join").message, text("slash.join").extras
+    ('Take a seat at the table in this channel', {'key': 'slash.join'})
+    """
+    return app_commands.locale_str(t(key, DEFAULT_LOCALE), key=key)
+
+
+JOKER_CHOICES = [app_commands.Choice(name=text(f"slash.choice.jokers_{n}"), value=n) for n in (2, 4, 6)]
 SCORING_CHOICES = [
-    app_commands.Choice(name="Melds minus hand (standard)", value="melds"),
-    app_commands.Choice(name="Penalty: only the hand counts, against you", value="penalty"),
+    app_commands.Choice(name=text("slash.choice.scoring_melds"), value="melds"),
+    app_commands.Choice(name=text("slash.choice.scoring_penalty"), value="penalty"),
 ]
 SCOPE_CHOICES = [
-    app_commands.Choice(name="This channel's game, round by round", value="channel"),
-    app_commands.Choice(name="The server leaderboard", value="server"),
+    app_commands.Choice(name=text("slash.choice.scope_channel"), value="channel"),
+    app_commands.Choice(name=text("slash.choice.scope_server"), value="server"),
 ]
+LANGUAGE_CHOICES = [
+    # Each language by its own name, in every client.
+    app_commands.Choice(name=t(f"language.{code}", DEFAULT_LOCALE), value=code)
+    for code in CATALOGS
+]
+START_OPTIONS = (
+    "jokers",
+    "opening",
+    "scoring",
+    "hand_romme",
+    "discard_to_go_out",
+    "rounds",
+    "computers",
+    "turn_timeout",
+    "language",
+)
+
+
+def table_language(guild_locale: object, chosen: str | None) -> str:
+    """The language of a new table: the one chosen, else the server's if the bot speaks it, else English.
+
+    >>> table_language("de", None), table_language("fr", None), table_language("de", "id")
+    ('de', 'en', 'id')
+    """
+    return chosen if chosen in CATALOGS else locale_of(guild_locale)
+
 
 TABLE_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "read_message_history")
 """What the bot needs in a channel to keep a table there (post, and edit the table message)."""
@@ -55,17 +98,17 @@ TABLE_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "read_messa
 
 @contextlib.asynccontextmanager
 async def refusals(interaction: discord.Interaction[Any]) -> AsyncIterator[None]:
-    """Answer a :class:`TableError` raised inside with its refusal, ephemeral; let the rest through."""
-    try:
-        yield
-    except TableError as exc:
-        await answer_privately(interaction, refusal_for(exc))
+    """Answer a :class:`TableError` raised inside with its refusal, ephemeral; let the rest through.
+    Inside, the bot speaks the member's language (``interaction.locale``)."""
+    with speaking(interaction.locale):
+        try:
+            yield
+        except TableError as exc:
+            await answer_privately(interaction, refusal_for(exc))
 
 
 @app_commands.guild_only()
-class Romme(
-    commands.GroupCog, group_name="romme", group_description="Play Rommé (German Rummy) in this channel"
-):
+class Romme(commands.GroupCog, group_name="romme", group_description=text("slash.group")):
     """Slash commands of a Rommé table; every move after ``start`` is made with buttons."""
 
     def __init__(self, bot: RommeBot) -> None:
@@ -92,18 +135,22 @@ class Romme(
     async def cog_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        """Refusals in plain words; anything unexpected is logged and apologised for."""
+        """Refusals in plain words (in the member's language); anything unexpected is logged and
+        apologised for."""
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        if isinstance(cause, TableError):
-            await answer_privately(interaction, refusal_for(cause))
-            return
-        if isinstance(cause, app_commands.NoPrivateMessage):
-            await answer_privately(interaction, refusal(t("error.game.none_here")))
-            return
-        log.error(
-            "/%s failed", interaction.command.qualified_name if interaction.command else "?", exc_info=cause
-        )
-        await answer_privately(interaction, refusal(t("error.unexpected")))
+        with speaking(interaction.locale):
+            if isinstance(cause, TableError):
+                await answer_privately(interaction, refusal_for(cause))
+                return
+            if isinstance(cause, app_commands.NoPrivateMessage):
+                await answer_privately(interaction, refusal(t("error.game.none_here")))
+                return
+            log.error(
+                "/%s failed",
+                interaction.command.qualified_name if interaction.command else "?",
+                exc_info=cause,
+            )
+            await answer_privately(interaction, refusal(t("error.unexpected")))
 
     def _game_here(self, interaction: discord.Interaction[RommeBot]) -> Game:
         game = self.tables.game_in_channel(interaction.channel_id or 0)
@@ -120,19 +167,12 @@ class Romme(
             text += "\n" + t("game.exists.jump", link=link)
         return text
 
-    @app_commands.command(name="start", description="Open a table in this channel and wait for players")
-    @app_commands.describe(
-        jokers="Jokers in the deck (default 4)",
-        opening="Points your first melds must reach together (default 40)",
-        scoring="How a round is scored (default: melds minus hand)",
-        hand_romme="Going out in one turn from a closed hand doubles the others' hand points (default off)",
-        discard_to_go_out="The last card must be discarded to go out (default off)",
-        rounds="Rounds in the match (default: one per seat, so everyone deals once)",
-        computers="Computer players to seat at once (default 0)",
-        turn_timeout="Seconds for a person's turn before the computer plays it (default: the bot's setting)",
-    )
+    @app_commands.command(name="start", description=text("slash.start"))
+    @app_commands.rename(**{name: text(f"slash.option.{name}") for name in START_OPTIONS})
+    @app_commands.describe(**{name: text(f"slash.describe.{name}") for name in START_OPTIONS})
     @app_commands.choices(jokers=JOKER_CHOICES)
     @app_commands.choices(scoring=SCORING_CHOICES)
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def start(
         self,
         interaction: discord.Interaction[RommeBot],
@@ -144,12 +184,14 @@ class Romme(
         rounds: app_commands.Range[int, 1, 12] | None = None,
         computers: app_commands.Range[int, 0, 5] | None = None,
         turn_timeout: app_commands.Range[int, 30, 600] | None = None,
+        language: str | None = None,
     ) -> None:
-        """Post the lobby of a new game with these house rules."""
+        """Post the lobby of a new game with these house rules, in ``language`` (default: the
+        server's language if the bot speaks it, else English)."""
         async with refusals(interaction):
             missing = [name for name in TABLE_PERMISSIONS if not getattr(interaction.app_permissions, name)]
             if missing:
-                names = ", ".join(name.replace("_", " ").title() for name in missing)
+                names = t("list.separator").join(t(f"permission.{name}") for name in missing)
                 await answer_privately(interaction, refusal(t("error.bot_permission", permissions=names)))
                 return
             existing = self.tables.game_in_channel(interaction.channel_id or 0)
@@ -174,6 +216,7 @@ class Romme(
                     rules,
                     computers or 0,
                     timeout,
+                    language=table_language(interaction.guild_locale, language),
                 )
             except TableError as exc:
                 if exc.code != "game.exists":
@@ -204,7 +247,7 @@ class Romme(
             await self.tables.set_table_message(game.id, callback.message_id)
             self.publisher.shown(game, callback.message_id)
 
-    @app_commands.command(name="join", description="Take a seat at the table in this channel")
+    @app_commands.command(name="join", description=text("slash.join"))
     async def join(self, interaction: discord.Interaction[RommeBot]) -> None:
         """Sit down in the lobby (same as the Join button)."""
         async with refusals(interaction):
@@ -215,9 +258,7 @@ class Romme(
             finally:
                 self.publisher.update(game)
 
-    @app_commands.command(
-        name="leave", description="Leave the table; in a running game a computer takes your seat"
-    )
+    @app_commands.command(name="leave", description=text("slash.leave"))
     async def leave(self, interaction: discord.Interaction[RommeBot]) -> None:
         """Stand up (same as the Leave button)."""
         async with refusals(interaction):
@@ -229,20 +270,16 @@ class Romme(
             finally:
                 self.publisher.update(game)
 
-    @app_commands.command(name="hand", description="Show your hand, privately, with the buttons to play it")
+    @app_commands.command(name="hand", description=text("slash.hand"))
     async def hand(self, interaction: discord.Interaction[RommeBot]) -> None:
         """Open the private hand panel (same as the My hand button)."""
         async with refusals(interaction):
             game = self._game_here(interaction)
             await Clicks.of(self.bot).open_panel(interaction, game.id)
 
-    @app_commands.command(
-        name="score", description="Standings of this channel's game, the server, or one player"
-    )
-    @app_commands.describe(
-        scope="What to show (default: this channel's game)",
-        user="Show this member's record on the server instead",
-    )
+    @app_commands.command(name="score", description=text("slash.score"))
+    @app_commands.rename(scope=text("slash.option.scope"), user=text("slash.option.user"))
+    @app_commands.describe(scope=text("slash.describe.scope"), user=text("slash.describe.user"))
     @app_commands.choices(scope=SCOPE_CHOICES)
     async def score(
         self,
@@ -250,31 +287,36 @@ class Romme(
         scope: str | None = None,
         user: discord.Member | None = None,
     ) -> None:
-        """The standings round by round, the server leaderboard, or one player's record."""
+        """The standings round by round, the server leaderboard, or one player's record: public
+        answers, so a game's standings speak its language, the server's in the server's."""
         async with refusals(interaction):
             guild_id = interaction.guild_id or 0
             if user is not None:
                 record = await self.tables.player_record(guild_id, user.id)
-                await interaction.response.send_message(
-                    embed=player_record(record, user.id, name=user.display_name)
-                )
+                with speaking(interaction.guild_locale):
+                    embed = player_record(record, user.id, name=user.display_name)
+                await interaction.response.send_message(embed=embed)
             elif scope == "server":
                 rows = await self.tables.leaderboard(guild_id)
-                await interaction.response.send_message(embed=leaderboard(rows))
+                with speaking(interaction.guild_locale):
+                    embed = leaderboard(rows)
+                await interaction.response.send_message(embed=embed)
             else:
                 game = self.tables.game_in_channel(interaction.channel_id or 0, include_finished=True)
                 if game is None:
                     raise TableError("game.none_here")
-                await interaction.response.send_message(embed=standings(game))
+                with speaking(game.language):
+                    embed = standings(game)
+                await interaction.response.send_message(embed=embed)
 
-    @app_commands.command(name="rules", description="The rules in short, and this table's house rules")
+    @app_commands.command(name="rules", description=text("slash.rules"))
     async def rules(self, interaction: discord.Interaction[RommeBot]) -> None:
         """Explain the game to the one who asks."""
         async with refusals(interaction):
             game = self.tables.game_in_channel(interaction.channel_id or 0)
             await interaction.response.send_message(embed=rules_summary(game), ephemeral=True)
 
-    @app_commands.command(name="stop", description="End the game in this channel (host or Manage Server)")
+    @app_commands.command(name="stop", description=text("slash.stop"))
     async def stop(self, interaction: discord.Interaction[RommeBot]) -> None:
         """Ask for confirmation, then end the game and keep the results so far."""
         async with refusals(interaction):

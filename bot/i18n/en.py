@@ -40,6 +40,7 @@ MESSAGES: dict[str, str] = {
     "meld.line": "`{meld_id}` {owner}: {cards} ({points})",
     "meld.pending_line": "{cards} ({points})",
     "meld.more": "… and {count} more melds",
+    "meld.more.one": "… and 1 more meld",
     # --- names and seats ---
     "seat.tag.away": "away",
     "seat.tag.left": "left",
@@ -49,6 +50,8 @@ MESSAGES: dict[str, str] = {
     "seat.cards": "{count} cards",
     "seat.card": "1 card",
     "seat.points": "{points} points",
+    "seat.points.one": "{points} point",
+    "seat.computer": "Computer {number}",
     # --- lobby ---
     "lobby.title": "Rommé — a new game",
     "lobby.description": (
@@ -64,6 +67,7 @@ MESSAGES: dict[str, str] = {
     ),
     "lobby.started": "This game has started: the table is below.",
     "lobby.footer": "Game {game_id}",
+    "lobby.language": "Language: {language}",
     # --- house rules (lobby and rules summary) ---
     "rules.jokers": "Jokers: {count}",
     "rules.opening": "Opening: {points} points (R13)",
@@ -109,6 +113,7 @@ MESSAGES: dict[str, str] = {
     "table.seat_line": "{marker}**{name}** — {cards} · {opened} · {total}{tags}",
     "table.piles": "Piles",
     "table.stock": "Stock: {count} cards",
+    "table.stock.one": "Stock: 1 card",
     "table.discard_top": "Discard pile: {card} on top ({cards})",
     "table.discard_empty": "Discard pile: empty",
     "table.reshuffles": "Reshuffles: {count} of 3 (R18)",
@@ -181,6 +186,7 @@ MESSAGES: dict[str, str] = {
     # --- match end ---
     "match_end.title": "The match is over",
     "match_end.winner": "🏆 {name} wins with {points} points.",
+    "match_end.winner.one": "🏆 {name} wins with 1 point.",
     "match_end.cancelled": "The game was stopped; the results so far are kept.",
     "match_end.idle": (
         "The game ended by itself: nobody made a move for a long time. The results so far are kept."
@@ -209,6 +215,53 @@ MESSAGES: dict[str, str] = {
     "command.joined": "You took a seat in game {game_id}.",
     "command.left": "You left game {game_id}.",
     "command.left.running": "You left game {game_id}: the computer plays your seat now.",
+    # --- languages (each named in itself) ---
+    "language.name": "English",
+    "language.en": "English",
+    "language.de": "Deutsch",
+    "language.id": "Bahasa Indonesia",
+    # --- the slash commands as Discord lists them (the command names stay /romme …) ---
+    "slash.group": "Play Rommé (German Rummy) in this channel",
+    "slash.start": "Open a table in this channel and wait for players",
+    "slash.join": "Take a seat at the table in this channel",
+    "slash.leave": "Leave the table; in a running game a computer takes your seat",
+    "slash.hand": "Show your hand, privately, with the buttons to play it",
+    "slash.score": "Standings of this channel's game, the server, or one player",
+    "slash.rules": "The rules in short, and this table's house rules",
+    "slash.stop": "End the game in this channel (host or Manage Server)",
+    "slash.option.jokers": "jokers",
+    "slash.option.opening": "opening",
+    "slash.option.scoring": "scoring",
+    "slash.option.hand_romme": "hand_romme",
+    "slash.option.discard_to_go_out": "discard_to_go_out",
+    "slash.option.rounds": "rounds",
+    "slash.option.computers": "computers",
+    "slash.option.turn_timeout": "turn_timeout",
+    "slash.option.language": "language",
+    "slash.option.scope": "scope",
+    "slash.option.user": "user",
+    "slash.describe.jokers": "Jokers in the deck (default 4)",
+    "slash.describe.opening": "Points your first melds must reach together (default 40)",
+    "slash.describe.scoring": "How a round is scored (default: melds minus hand)",
+    "slash.describe.hand_romme": (
+        "Going out in one turn from a closed hand doubles the others' hand points (default off)"
+    ),
+    "slash.describe.discard_to_go_out": "The last card must be discarded to go out (default off)",
+    "slash.describe.rounds": "Rounds in the match (default: one per seat, so everyone deals once)",
+    "slash.describe.computers": "Computer players to seat at once (default 0)",
+    "slash.describe.turn_timeout": (
+        "Seconds for a person's turn before the computer plays it (default: the bot's setting)"
+    ),
+    "slash.describe.language": "The table's language (default: the server's, else English)",
+    "slash.describe.scope": "What to show (default: this channel's game)",
+    "slash.describe.user": "Show this member's record on the server instead",
+    "slash.choice.jokers_2": "2 jokers",
+    "slash.choice.jokers_4": "4 jokers",
+    "slash.choice.jokers_6": "6 jokers",
+    "slash.choice.scoring_melds": "Melds minus hand (standard)",
+    "slash.choice.scoring_penalty": "Penalty: only the hand counts, against you",
+    "slash.choice.scope_channel": "This channel's game, round by round",
+    "slash.choice.scope_server": "The server leaderboard",
     # --- refusals ---
     "refusal": "⚠️ {text}",
     "error.rule": "{text} (rule {rule})",
@@ -264,6 +317,10 @@ MESSAGES: dict[str, str] = {
     "error.bot_permission": (
         "I cannot run a table here: I need these permissions in this channel: {permissions}."
     ),
+    "permission.view_channel": "View Channel",
+    "permission.send_messages": "Send Messages",
+    "permission.embed_links": "Embed Links",
+    "permission.read_message_history": "Read Message History",
     "error.game.not_running": "This game is not running.",
     "error.game.not_finished": "This game is not finished yet.",
     "error.game.changed": (

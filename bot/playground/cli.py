@@ -56,6 +56,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
         default=2,
         help="computer seats in the lobby (default 2)",
     )
+    parser.add_argument(
+        "--language",
+        choices=("en", "de", "id"),
+        help="the table's language, also the server's and the people's (default: English)",
+    )
+    parser.add_argument(
+        "--locales",
+        metavar="LIST",
+        type=lambda text: tuple(part.strip() for part in text.split(",") if part.strip()),
+        default=(),
+        help="the people's Discord locales, 'you' first, e.g. de,id (default: the --language)",
+    )
     parser.add_argument("--no-browser", action="store_true", help="print the address, do not open a browser")
     parser.add_argument(
         "--port", metavar="PORT", type=int, default=0, help="port on 127.0.0.1 (default: any free port)"
@@ -97,6 +109,8 @@ def run(args: argparse.Namespace) -> int:
             people=args.people,
             computers=args.computers,
             port=args.port,
+            language=args.language,
+            locales=args.locales,
         )
     except ValueError as exc:
         print(f"romme-bot playground: {exc}", file=sys.stderr)

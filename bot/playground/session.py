@@ -27,7 +27,7 @@ import asyncio
 import contextlib
 import logging
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -115,6 +115,12 @@ class PlaygroundOptions:
     """Deal and play the computers from this seed (a scripted game replays exactly)."""
     settle_timeout: float | None = None
     """Seconds a click waits for the bot's follow-up work; ``None``: a little under the computer delay."""
+    language: str | None = None
+    """The table's language (``/romme start language:``): ``en``, ``de`` or ``id``; ``None``: the
+    server's, which is English; a language given is also the server's and the people's locale."""
+    locales: tuple[str, ...] = ()
+    """The people's Discord locales, "you" first (``de``, ``id``, ``en-US``…); those not given have
+    ``language``'s, else ``en-US``. Each one's hand panel speaks theirs."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.people <= MAX_SEATS:
@@ -126,6 +132,10 @@ class PlaygroundOptions:
                 f"{self.people} people and {self.computers} computers make "
                 f"{self.people + self.computers} seats; a table has at most {MAX_SEATS}"
             )
+        if self.language not in (None, "en", "de", "id"):
+            raise ValueError(f"language must be en, de or id, not {self.language}")
+        if len(self.locales) > self.people:
+            raise ValueError(f"{len(self.locales)} locales for {self.people} people")
         if not 0 <= self.port <= 65535:
             raise ValueError(f"port must be 0 to 65535, not {self.port}")
 
@@ -133,6 +143,17 @@ class PlaygroundOptions:
     def names(self) -> tuple[str, ...]:
         """The people's names, "you" first."""
         return PEOPLE_NAMES[: self.people]
+
+    def locale_of(self, person: int) -> str | None:
+        """The Discord locale of person number ``person`` ("you" is 0), ``None`` for SimCord's en-US.
+
+        >>> options = PlaygroundOptions(people=3, computers=0, language="de", locales=("id",))
+        >>> [options.locale_of(n) for n in range(3)]
+        ['id', 'de', 'de']
+        """
+        if person < len(self.locales):
+            return self.locales[person]
+        return self.language
 
 
 def bot_settings(options: PlaygroundOptions, database_path: Path) -> dict[str, Any]:
@@ -170,6 +191,7 @@ class Playground:
         self.lobby: InteractionResult | None = None
         self._clock: contextlib.AbstractContextManager[None] | None = None
         self._watcher: asyncio.Task[None] | None = None
+        self._locales: contextlib.ExitStack = contextlib.ExitStack()
         self._published = 0
         self._error_cursor = 0
 
@@ -238,6 +260,11 @@ class Playground:
             guild = env.create_guild("Rommé playground")
             self._channel = guild.create_text_channel("romme")
             self.people = [guild.add_member(env.create_user(name)) for name in self.options.names]
+            chosen = {p.id: loc for n, p in enumerate(self.people) if (loc := self.options.locale_of(n))}
+            if self.options.language is not None:
+                chosen[guild.id] = self.options.language
+            if chosen:
+                self._locales.enter_context(interaction_locales(chosen))
             if self.options.open_lobby:
                 await self._open_lobby()
             await self._open_preview(self.people, self.options.port)
@@ -266,6 +293,8 @@ class Playground:
     async def _open_lobby(self) -> None:
         you, *others = self.people
         options = {"computers": self.options.computers, **self.options.rules}
+        if self.options.language is not None:
+            options["language"] = self.options.language
         self.lobby = await you.slash(self.channel, "romme start", **options)
         lobby = self.lobby.response
         join = _custom_id(lobby.components if lobby else [], "join")
@@ -304,6 +333,7 @@ class Playground:
             if self._clock is not None:
                 self._clock.__exit__(None, None, None)
                 self._clock = None
+            self._locales.close()
             # SimCord detaches the bot without closing it; closing releases the database.
             if self.bot is not None:
                 await self.bot.close()
@@ -350,6 +380,29 @@ class Playground:
         for error in self._env.errors_since(self._error_cursor):
             log.error("the bot raised an error", exc_info=error)
         self._error_cursor = self._env.error_cursor
+
+
+@contextlib.contextmanager
+def interaction_locales(chosen: Mapping[int, str]) -> Iterator[None]:
+    """Within the block, SimCord's interactions carry the Discord locales of ``chosen``: a user id's
+    as ``locale``, a server id's as ``guild_locale`` (SimCord sends ``en-US`` for both otherwise).
+    It changes what the simulated Discord sends, not the bot."""
+    import simcord.interactions
+
+    original = simcord.interactions.base_payload
+
+    def with_locale(*args: Any, **kwargs: Any) -> Any:
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = chosen.get(kwargs["user_id"], "en-US")
+        if kwargs.get("guild_id") is not None:
+            payload["guild_locale"] = chosen.get(kwargs["guild_id"], "en-US")
+        return record, payload
+
+    simcord.interactions.base_payload = with_locale
+    try:
+        yield
+    finally:
+        simcord.interactions.base_payload = original
 
 
 def _custom_id(components: Sequence[dict[str, Any]], action: str) -> str | None:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import speaking
 from bot.publish.faults import RequestGuard, backoff
 from bot.render import match_end, round_end
 from bot.service.game import Game
@@ -61,12 +62,14 @@ def round_over_now(game: Game) -> bool:
 
 
 def announcement(game: Game) -> tuple[list[discord.Embed], discord.ui.View]:
-    """The public message of a round's end; at the match's end, with the results and **Play again**."""
-    embed, view = round_end(game)
-    if game.match is not None and game.match.over:
-        final, again = match_end(game)
-        return [embed, final], detached(again)
-    return [embed], detached(view)
+    """The public message of a round's end; at the match's end, with the results and **Play again**;
+    in the game's language (``game.language``)."""
+    with speaking(game.language):
+        embed, view = round_end(game)
+        if game.match is not None and game.match.over:
+            final, again = match_end(game)
+            return [embed, final], detached(again)
+        return [embed], detached(view)
 
 
 def key_of(game: Game) -> Key:

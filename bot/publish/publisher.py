@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.i18n import speaking
 from bot.publish.announcements import Announcer, announcement, detached, round_over_now
 from bot.publish.edit_budget import EDITS_PER_SECOND, EditBudget
 from bot.publish.faults import Fault, RequestGuard, sort_fault
@@ -56,14 +57,17 @@ def table_message(game: Game) -> tuple[str | None, list[discord.Embed], discord.
     >>> content, embeds, view = table_message(Game(id=3, guild_id=1, channel_id=2, host_id=4))
     >>> content, embeds[0].footer.text
     (None, 'Game 3')
+
+    It speaks the game's language (``game.language``), whoever's click it follows.
     """
-    if game.match is None:
-        embed, view = lobby(game)
-    elif game.status is GameStatus.FINISHED and game.ended_early:
-        embed, view = match_end(game)
-    else:
-        embed, view = table(game)
-    return table_content(game), [embed], detached(view)
+    with speaking(game.language):
+        if game.match is None:
+            embed, view = lobby(game)
+        elif game.status is GameStatus.FINISHED and game.ended_early:
+            embed, view = match_end(game)
+        else:
+            embed, view = table(game)
+        return table_content(game), [embed], detached(view)
 
 
 DRAWINGS_KEPT = 10_000

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.engine.rules import RuleSet
-from bot.i18n import t
+from bot.i18n import LOCALES, seat_display_name, t
 
 if TYPE_CHECKING:
-    from bot.service.game import Game
+    from bot.service.game import Game, Seat
 
 MAX_FIELDS = 25
 MAX_FIELD_VALUE = 1024
@@ -39,29 +39,35 @@ def plain(text: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
 
 
+def display_name(seat: Seat) -> str:
+    """A seat's name as the reader sees it: a person's name; a computer seat's in the language spoken."""
+    return seat_display_name(seat.name, computer=seat.computer, user_id=seat.user_id)
+
+
 def seat_name(game: Game, seat: int | None, *, limit: int | None = None) -> str:
     """The display name of match seat ``seat``, cut to ``limit`` characters and made :func:`plain`
     (``"?"`` for a seat the game does not have). Cut before escaping, so a cut never splits an escape."""
     if seat is None or not 0 <= seat < len(game.seats):
         return "?"
-    name = game.seats[seat].name
+    name = display_name(game.seats[seat])
     return plain(name if limit is None else clip(name, limit))
 
 
 def code_name(game: Game, seat: int, limit: int) -> str:
     """A seat's name inside a code block (where markdown and mentions do not render): only a
     backtick, which could close the block, is replaced; cut to ``limit``."""
-    return clip(game.seats[seat].name.replace("`", "'"), limit)
+    return clip(display_name(game.seats[seat]).replace("`", "'"), limit)
 
 
 def game_footers(game_id: int) -> frozenset[str]:
     """The footers the bot draws on the public messages of game ``game_id`` (lobby, table, results,
-    announcements): a message carrying one of them was drawn for that game.
+    announcements), in any of the bot's languages: a message carrying one of them was drawn for that game.
 
-    >>> sorted(game_footers(3))
+    >>> sorted(game_footers(3))[:2]
     ['Game 3', 'Game 3 · click My hand to see your cards']
     """
-    return frozenset((t("lobby.footer", game_id=game_id), t("table.footer", game_id=game_id)))
+    keys = ("lobby.footer", "table.footer")
+    return frozenset(t(key, locale, game_id=game_id) for key in keys for locale in LOCALES)
 
 
 def seat_call(game: Game, seat: int | None) -> str:
@@ -72,7 +78,7 @@ def seat_call(game: Game, seat: int | None) -> str:
     """
     if seat is None or not 0 <= seat < len(game.seats):
         return "?"
-    return f"**{plain(game.seats[seat].name)}**"
+    return f"**{plain(display_name(game.seats[seat]))}**"
 
 
 def count_cards(count: int) -> str:
@@ -138,7 +144,7 @@ def line_fields(lines: Sequence[str], *, max_fields: int, more_key: str = "meld.
 
     >>> values = line_fields(["a" * 600, "b" * 600, "c" * 600], max_fields=2)
     >>> len(values), values[1].splitlines()[-1]
-    (2, '… and 1 more melds')
+    (2, '… and 1 more meld')
     """
     values: list[list[str]] = []
     size = 0

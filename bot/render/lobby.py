@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.engine.round import MAX_SEATS, MIN_SEATS
-from bot.i18n import t
-from bot.render.common import check_embed, clip, house_rule_lines, new_embed, plain, seat_tags
+from bot.i18n import language_name, t
+from bot.render.common import check_embed, clip, display_name, house_rule_lines, new_embed, plain, seat_tags
 from bot.render.ids import public_id
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ def lobby(game: Game) -> tuple[discord.Embed, discord.ui.View]:
     for index, seat in enumerate(game.seats):
         tags = seat_tags(game, index)
         suffix = f" ({', '.join(tags)})" if tags else ""
-        lines.append(clip(f"{index + 1}. {plain(seat.name)}{suffix}", 170))
+        lines.append(clip(f"{index + 1}. {plain(display_name(seat))}{suffix}", 170))
     embed.add_field(
         name=t("lobby.seats", count=len(game.seats), max=MAX_SEATS),
         value="\n".join(lines) or t("lobby.no_seats"),
@@ -42,7 +42,12 @@ def lobby(game: Game) -> tuple[discord.Embed, discord.ui.View]:
     )
     embed.add_field(
         name=t("lobby.house_rules"),
-        value="\n".join(house_rule_lines(game.rules, turn_timeout=game.turn_timeout)),
+        value="\n".join(
+            [
+                *house_rule_lines(game.rules, turn_timeout=game.turn_timeout),
+                t("lobby.language", language=language_name(game.language)),
+            ]
+        ),
         inline=False,
     )
     embed.set_footer(text=t("lobby.footer", game_id=game.id))

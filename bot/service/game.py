@@ -181,7 +181,8 @@ class Game:
     the number of the last round whose scores went to the storage. ``lobby_deadline`` is when a lobby
     nobody started closes itself, ``idle_deadline`` when a running game in which no person acted ends
     itself (epoch seconds, like the others); ``closed_by`` says why the service ended a game by itself
-    (``"lobby_timeout"`` or ``"idle"``), ``None`` otherwise.
+    (``"lobby_timeout"`` or ``"idle"``), ``None`` otherwise. ``language`` is the language of the
+    public messages (lobby, table, results): ``"en"``, ``"de"`` or ``"id"``; older snapshots are English.
 
     >>> game = Game(id=1, guild_id=10, channel_id=20, host_id=7)
     >>> game.seats.append(Seat(user_id=7, name="Ada"))
@@ -213,6 +214,7 @@ class Game:
     lobby_deadline: float | None = None
     idle_deadline: float | None = None
     closed_by: str | None = None
+    language: str = "en"
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat ``user_id`` owns at this table (also after leaving), or ``None``."""
@@ -304,6 +306,7 @@ class Game:
             "lobby_deadline": self.lobby_deadline,
             "idle_deadline": self.idle_deadline,
             "closed_by": self.closed_by,
+            "language": self.language,
         }
 
     @classmethod
@@ -339,6 +342,7 @@ class Game:
             lobby_deadline=data.get("lobby_deadline"),
             idle_deadline=data.get("idle_deadline"),
             closed_by=data.get("closed_by"),
+            language=data.get("language", "en"),
         )
 
 

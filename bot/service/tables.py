@@ -213,8 +213,10 @@ class TableService:
         rules: RuleSet | None = None,
         computers: int = 0,
         turn_timeout: float = 120.0,
+        language: str = "en",
     ) -> Game:
-        """Open a lobby in the channel with the host in seat 0 and ``computers`` computer seats.
+        """Open a lobby in the channel with the host in seat 0 and ``computers`` computer seats;
+        its public messages speak ``language``.
 
         Raises ``TableError("game.exists", game_id=…)`` when the channel already has a game (also one
         this bot did not know of: it is read from storage, so the refusal can point to it), and
@@ -235,6 +237,7 @@ class TableService:
             computers=computers,
             turn_timeout=float(turn_timeout),
             seats=[Seat(user_id=host_id, name=host_name)],
+            language=language,
         )
         for _ in range(computers):
             game.seats.append(_computer_seat(game))
@@ -455,6 +458,7 @@ class TableService:
             computers=old.computers,
             turn_timeout=old.turn_timeout,
             seats=[Seat(user_id=user_id, name=host.name)],
+            language=old.language,
         )
         for index, seat in enumerate(old.seats):
             if index == mine or seat.has_left:

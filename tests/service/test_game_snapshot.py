@@ -52,6 +52,7 @@ def reference_snapshot(game: Game) -> dict[str, Any]:
         "lobby_deadline": game.lobby_deadline,
         "idle_deadline": game.idle_deadline,
         "closed_by": game.closed_by,
+        "language": game.language,
     }
 
 

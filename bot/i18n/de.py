@@ -1,0 +1,385 @@
+"""Deutsche Texte: dieselben Schlüssel und Platzhalter wie ``bot/i18n/en.py``.
+
+Die Wörter des Spieltischs: auslegen (eine Kombination ablegen), anlegen (an eine Kombination auf
+dem Tisch), Joker tauschen, Stapel (der Talon), Ablagestapel, Erstauslage (die ersten Kombinationen,
+zusammen 40 Punkte), Hand-Rommé, Stechrunde (bei Gleichstand). Angesprochen wird mit „du“.
+"""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    # --- Knöpfe und Auswahlen ---
+    "button.join": "Mitspielen",
+    "button.leave": "Verlassen",
+    "button.add_computer": "Computer hinzufügen",
+    "button.start": "Starten",
+    "button.cancel": "Abbrechen",
+    "button.hand": "Meine Karten",
+    "button.draw": "Ziehen",
+    "button.take": "Ablage nehmen",
+    "button.sort": "Sortieren",
+    "button.meld": "Auslegen",
+    "button.lay_off": "Anlegen",
+    "button.swap_joker": "Joker tauschen",
+    "button.discard": "Abwerfen",
+    "button.take_back": "Zurücknehmen",
+    "button.hint": "Tipp",
+    "button.next_round": "Nächste Runde",
+    "button.play_again": "Neue Partie",
+    "button.stop_yes": "Spiel beenden",
+    "select.cards": "Karten aus deiner Hand wählen",
+    "select.cards.more": "Hier lassen sich nur die ersten {count} Karten wählen",
+    "select.target.lay_off": "An welche Kombination anlegen?",
+    "select.target.swap_joker": "Aus welcher Kombination den Joker tauschen?",
+    "select.target.none": "Keine Kombination auf dem Tisch passt",
+    "select.option.meld": "{meld_id} · {owner}: {cards}",
+    "select.option.meld_end.low": "{meld_id} · {owner}: Joker ans untere Ende",
+    "select.option.meld_end.high": "{meld_id} · {owner}: Joker ans obere Ende",
+    "select.option.swap_joker": "{meld_id} · {owner}: {card} für den Joker einsetzen",
+    # --- Karten und Kombinationen ---
+    "cards.none": "—",
+    "meld.line": "`{meld_id}` {owner}: {cards} ({points})",
+    "meld.pending_line": "{cards} ({points})",
+    "meld.more": "… und {count} weitere Kombinationen",
+    "meld.more.one": "… und 1 weitere Kombination",
+    # --- Namen und Plätze ---
+    "seat.tag.away": "abwesend",
+    "seat.tag.left": "gegangen",
+    "seat.tag.sits_out": "setzt im Stechen aus",
+    "seat.opened": "ausgelegt",
+    "seat.not_opened": "noch nicht ausgelegt",
+    "seat.cards": "{count} Karten",
+    "seat.card": "1 Karte",
+    "seat.points": "{points} Punkte",
+    "seat.points.one": "{points} Punkt",
+    "seat.computer": "Computer {number}",
+    # --- Lobby ---
+    "lobby.title": "Rommé — eine neue Partie",
+    "lobby.description": (
+        "Gastgeber: {host}. Klick auf **Mitspielen**, um dich an den Tisch zu setzen. Der Gastgeber "
+        "klickt auf **Starten**, sobald 2 bis 6 Plätze besetzt sind."
+    ),
+    "lobby.seats": "Plätze ({count}/{max})",
+    "lobby.no_seats": "Noch niemand.",
+    "lobby.house_rules": "Hausregeln",
+    "lobby.cancelled": "Diese Partie wurde abgebrochen.",
+    "lobby.expired": (
+        "Diese Lobby hat sich von selbst geschlossen: Niemand hat die Partie rechtzeitig gestartet. "
+        "Mit /romme start kann hier jeder einen neuen Tisch eröffnen."
+    ),
+    "lobby.started": "Die Partie läuft: Der Tisch steht unten.",
+    "lobby.footer": "Spiel {game_id}",
+    "lobby.language": "Sprache: {language}",
+    # --- Hausregeln (Lobby und Kurzregeln) ---
+    "rules.jokers": "Joker: {count}",
+    "rules.opening": "Erstauslage: {points} Punkte (R13)",
+    "rules.scoring.melds": "Wertung: Ausgelegtes minus Handkarten (R20)",
+    "rules.scoring.penalty": "Wertung: Strafpunkte, nur die Handkarten zählen (R21)",
+    "rules.hand_romme.on": "Hand-Rommé verdoppelt die Handpunkte der anderen (R22)",
+    "rules.hand_romme.off": "Kein Bonus für Hand-Rommé (R22)",
+    "rules.discard_to_go_out.on": "Die letzte Karte muss abgeworfen werden (R17)",
+    "rules.discard_to_go_out.off": (
+        "Man darf auch durch Auslegen oder Anlegen der letzten Karte ausmachen (R17)"
+    ),
+    "rules.rounds.per_seat": "Runden: eine pro Platz (R4)",
+    "rules.rounds.fixed": "Runden: {count}",
+    "rules.turn_timeout": "Zugzeit: {seconds} s",
+    "rules.computers": "Computerspieler: {count}",
+    # --- Kurzregeln ---
+    "rules.title": "Rommé — die Regeln in Kürze",
+    "rules.summary": (
+        "Zwei Kartenspiele mit Jokern. Jeder Platz bekommt 13 Karten; der Rest ist der Stapel (Talon), "
+        "seine oberste Karte beginnt den Ablagestapel (R1, R5).\n"
+        "**Dein Zug:** Zieh vom Stapel oder nimm die oberste Karte vom Ablagestapel; dann lege aus, lege "
+        "an und tausche Joker, so viel du willst; zum Schluss wirfst du eine Karte ab (R11). Eine vom "
+        "Ablagestapel genommene Karte darfst du im selben Zug nicht wieder abwerfen (R12).\n"
+        "**Kombinationen:** Eine Reihe sind 3 oder mehr Karten einer Farbe in Folge (A-2-3 oder Q-K-A, "
+        "nie K-A-2); ein Satz sind 3 bis 4 Karten gleichen Werts in verschiedenen Farben. Ein Joker "
+        "ersetzt jede Karte; eine Kombination mit zwei oder mehr Jokern braucht mindestens zwei echte "
+        "Karten (R7-R10).\n"
+        "**Erstauslage:** Deine ersten Kombinationen müssen zusammen {opening} Punkte wert sein; bis "
+        "dahin sind sie nur vorgeschlagen und du kannst sie zurücknehmen (R13). Danach darfst du an jede "
+        "Kombination anlegen und einen Joker gegen die Karte tauschen, die er vertritt (R14-R16).\n"
+        "**Ausmachen:** Die Runde endet, sobald eine Hand leer ist (R17). "
+        "**Punkte:** 2-10 nach Augenzahl, J Q K (Bube, Dame, König) 10, A (Ass) 1 oder 11, Joker auf der "
+        "Hand 20 (R2)."
+    ),
+    "rules.book": (
+        "Alle Regeln mit ihrer Nummer (R1-R22) stehen im Regelbuch, `docs/rules.de.md` im Quelltext des Bots."
+    ),
+    "rules.house_rules": "Die Hausregeln dieser Partie",
+    "rules.default_house_rules": "Die üblichen Hausregeln",
+    # --- Tisch ---
+    "table.title": "Rommé — Runde {round} von {rounds}",
+    "table.title.tiebreak": "Rommé — Stechrunde {round} (nach {rounds} Runden)",
+    "table.dealer": "Geber: {name}",
+    "table.turn.draw": "Am Zug: {who} — Karte ziehen",
+    "table.turn.play": "Am Zug: {who} — auslegen, anlegen oder abwerfen",
+    "table.turn.deadline": "Die Zugzeit endet {when}",
+    "table.round_over": "Die Runde ist vorbei.",
+    "table.seats": "Plätze",
+    "table.seat_line": "{marker}**{name}** — {cards} · {opened} · {total}{tags}",
+    "table.piles": "Stapel",
+    "table.stock": "Stapel: {count} Karten",
+    "table.stock.one": "Stapel: 1 Karte",
+    "table.discard_top": "Ablagestapel: {card} oben ({cards})",
+    "table.discard_empty": "Ablagestapel: leer",
+    "table.reshuffles": "Neu gemischt: {count} von 3 (R18)",
+    "table.melds": "Kombinationen auf dem Tisch",
+    "table.melds.more": "Kombinationen auf dem Tisch (Fortsetzung)",
+    "table.no_melds": "Noch keine.",
+    "table.last_move": "Letzter Zug",
+    "table.footer": "Spiel {game_id} · klick auf Meine Karten, um deine Karten zu sehen",
+    "table.content.turn": "{mention}, du bist dran.",
+    # --- der letzte Zug in Worten ---
+    "event.draw.stock": "zog vom Stapel",
+    "event.draw.discard": "nahm {card}",
+    "event.meld": "legte {cards} aus",
+    "event.meld.proposed": "schlug eine Kombination für die Erstauslage vor",
+    "event.opened": "kam mit {cards} heraus ({points} Punkte)",
+    "event.opened.no_points": "kam mit {cards} heraus",
+    "event.lay_off": "legte {cards} an {meld_id} an",
+    "event.swap_joker": "tauschte {card} gegen den Joker in {meld_id} und legte {cards} aus",
+    "event.discard": "warf {card} ab",
+    "event.take_back": "nahm die vorgeschlagenen Kombinationen zurück",
+    "event.timeout": "hatte keine Zeit mehr: Der Computer hat den Zug übernommen",
+    "event.away": "ist abwesend: Der Computer übernimmt den Platz",
+    "event.left": "hat die Partie verlassen: Der Computer übernimmt den Platz",
+    "event.back": "ist zurück",
+    "event.by_computer": " (vom Computer gespielt)",
+    "event.round_over.out": "{name} hat ausgemacht: Die Runde ist vorbei.",
+    "event.round_over.nobody": (
+        "Der Stapel ist aufgebraucht: Die Runde ist vorbei, niemand hat ausgemacht (R18)."
+    ),
+    "event.sentence": "{name} {actions}{note}.",
+    "list.pair": "{first} und {last}",
+    "list.separator": ", ",
+    # --- Handkarten ---
+    "panel.title": "Deine Hand — {count} Karten",
+    "panel.title.one": "Deine Hand — 1 Karte",
+    "panel.sorted.suit": "Nach Farbe sortiert",
+    "panel.sorted.rank": "Nach Wert sortiert",
+    "panel.empty_hand": "Deine Hand ist leer.",
+    "panel.selected": "Gewählt: {cards}",
+    "panel.nothing_selected": "Wähle unten Karten und dann einen Zug.",
+    "panel.turn.draw": "Du bist dran: Zieh eine Karte.",
+    "panel.turn.play": (
+        "Du bist dran: Lege aus, lege an, tausche einen Joker oder wirf ab, um den Zug zu beenden."
+    ),
+    "panel.turn.other": "{name} ist am Zug.",
+    "panel.round_over": "Die Runde ist vorbei.",
+    "panel.sitting_out": "Du setzt in dieser Stechrunde aus (R6).",
+    "panel.pending": "Vorgeschlagene Kombinationen: {points} von {needed} Punkten für die Erstauslage",
+    "panel.opened": "Du hast ausgelegt: Du darfst anlegen und Joker tauschen (R14).",
+    "panel.opening_needed": "Erstauslage: Deine ersten Kombinationen müssen {points} Punkte erreichen (R13).",
+    "panel.taken": (
+        "Du hast {card} vom Ablagestapel genommen: Du darfst sie in diesem Zug nicht abwerfen (R12)."
+    ),
+    "panel.target.lay_off": "Wähle die Kombination, an die du {cards} anlegst.",
+    "panel.target.swap_joker": (
+        "Wähle den Joker zum Tauschen: Die übrigen gewählten Karten bilden mit ihm eine neue Kombination "
+        "(R16)."
+    ),
+    "panel.footer": "Nur du siehst diese Karten. Spiel {game_id}",
+    # --- Tipp ---
+    "hint.title": "Tipp",
+    "hint.best": "Die besten Kombinationen deiner Hand ({points} Punkte)",
+    "hint.none": "Noch keine Kombination auf deiner Hand.",
+    "hint.opening_reached": "Genug für deine Erstauslage ({needed} Punkte).",
+    "hint.opening_short": "Noch nicht genug für deine Erstauslage: {points} von {needed} Punkten.",
+    "hint.opened": "Du hast ausgelegt: Jede Kombination zählt.",
+    # --- Rundenende ---
+    "round_end.title": "Runde {round} ist vorbei",
+    "round_end.title.tiebreak": "Stechrunde {round} ist vorbei",
+    "round_end.out": "{name} hat ausgemacht.",
+    "round_end.hand_romme": "{name} hat auf einen Schlag ausgemacht: Hand-Rommé (R22)!",
+    "round_end.nobody_out": "Der Stapel ist aufgebraucht: Niemand hat ausgemacht (R18).",
+    "round_end.seat_line": (
+        "**{name}**: ausgelegt {melded} · auf der Hand {in_hand} · Runde {score} · gesamt {total}"
+    ),
+    "round_end.scores": "Punkte",
+    "round_end.next": "Die nächste Runde beginnt {when}, oder klick auf **Nächste Runde**.",
+    "round_end.next_now": "Klick auf **Nächste Runde**, um die nächste Runde zu geben.",
+    # --- Partieende ---
+    "match_end.title": "Die Partie ist vorbei",
+    "match_end.winner": "🏆 {name} gewinnt mit {points} Punkten.",
+    "match_end.winner.one": "🏆 {name} gewinnt mit 1 Punkt.",
+    "match_end.cancelled": "Die Partie wurde beendet; die bisherigen Ergebnisse bleiben.",
+    "match_end.idle": (
+        "Die Partie hat sich von selbst beendet: Lange hat niemand gespielt. Die bisherigen Ergebnisse "
+        "bleiben."
+    ),
+    "match_end.no_winner": "Kein Sieger.",
+    "match_end.standings": "Endstand",
+    "match_end.standing_line": "{place}. **{name}** — Punkte: {points}",
+    "match_end.tiebreaks": "Gespielte Stechrunden: {count} (R6)",
+    # --- Punkte ---
+    "scores.title": "Punktestand — Spiel {game_id}",
+    "scores.total": "Gesamt",
+    "scores.no_rounds": "Noch ist keine Runde zu Ende.",
+    "leaderboard.title": "Bestenliste",
+    "leaderboard.empty": "Auf diesem Server hat noch niemand eine Partie beendet.",
+    "leaderboard.line": (
+        "{place}. {player} — Partien: {matches} · Siege: {wins} · Punkte: {points} · beste Runde: {best}"
+    ),
+    "record.title": "Spielerbilanz",
+    "record.none": "{player} hat auf diesem Server noch keine Partie beendet.",
+    "record.body": ("{player}\nPartien: {matches}\nSiege: {wins}\nPunkte: {points}\nBeste Runde: {best}"),
+    "record.no_best": "—",
+    # --- Beenden ---
+    "stop.confirm": "Diese Partie beenden? Die bisherigen Ergebnisse bleiben.",
+    "stop.done": "Die Partie wurde beendet.",
+    # --- /romme join und leave (nur für dich) ---
+    "command.joined": "Du sitzt jetzt am Tisch von Spiel {game_id}.",
+    "command.left": "Du hast Spiel {game_id} verlassen.",
+    "command.left.running": "Du hast Spiel {game_id} verlassen: Der Computer spielt jetzt deinen Platz.",
+    # --- Sprachen (jede in ihrem eigenen Namen) ---
+    "language.name": "Deutsch",
+    "language.en": "English",
+    "language.de": "Deutsch",
+    "language.id": "Bahasa Indonesia",
+    # --- die Slash-Befehle, wie Discord sie zeigt (die Befehlsnamen bleiben /romme …) ---
+    "slash.group": "Rommé in diesem Kanal spielen",
+    "slash.start": "Einen Tisch in diesem Kanal eröffnen und auf Mitspieler warten",
+    "slash.join": "Am Tisch in diesem Kanal Platz nehmen",
+    "slash.leave": "Den Tisch verlassen; in einer laufenden Partie übernimmt ein Computer deinen Platz",
+    "slash.hand": "Deine Karten zeigen, nur für dich, mit den Knöpfen zum Spielen",
+    "slash.score": "Punktestand der Partie in diesem Kanal, des Servers oder eines Spielers",
+    "slash.rules": "Die Regeln in Kürze und die Hausregeln dieses Tisches",
+    "slash.stop": "Die Partie in diesem Kanal beenden (Gastgeber oder Server verwalten)",
+    "slash.option.jokers": "joker",
+    "slash.option.opening": "erstauslage",
+    "slash.option.scoring": "wertung",
+    "slash.option.hand_romme": "hand_romme",
+    "slash.option.discard_to_go_out": "abwerfen_zum_ausmachen",
+    "slash.option.rounds": "runden",
+    "slash.option.computers": "computer",
+    "slash.option.turn_timeout": "zugzeit",
+    "slash.option.language": "sprache",
+    "slash.option.scope": "bereich",
+    "slash.option.user": "mitglied",
+    "slash.describe.jokers": "Joker im Spiel (Standard 4)",
+    "slash.describe.opening": (
+        "Punkte, die deine ersten Kombinationen zusammen erreichen müssen (Standard 40)"
+    ),
+    "slash.describe.scoring": "Wie eine Runde gewertet wird (Standard: Ausgelegtes minus Handkarten)",
+    "slash.describe.hand_romme": (
+        "Wer in einem Zug aus der vollen Hand ausmacht, verdoppelt die Handpunkte der anderen (Standard aus)"
+    ),
+    "slash.describe.discard_to_go_out": (
+        "Die letzte Karte muss zum Ausmachen abgeworfen werden (Standard aus)"
+    ),
+    "slash.describe.rounds": "Runden der Partie (Standard: eine pro Platz, jeder gibt einmal)",
+    "slash.describe.computers": "Computerspieler, die gleich Platz nehmen (Standard 0)",
+    "slash.describe.turn_timeout": (
+        "Sekunden für einen Zug, bevor der Computer ihn spielt (Standard: die Einstellung des Bots)"
+    ),
+    "slash.describe.language": "Die Sprache des Tisches (Standard: die des Servers, sonst Englisch)",
+    "slash.describe.scope": "Was gezeigt wird (Standard: die Partie in diesem Kanal)",
+    "slash.describe.user": "Stattdessen die Bilanz dieses Mitglieds auf dem Server zeigen",
+    "slash.choice.jokers_2": "2 Joker",
+    "slash.choice.jokers_4": "4 Joker",
+    "slash.choice.jokers_6": "6 Joker",
+    "slash.choice.scoring_melds": "Ausgelegtes minus Handkarten (üblich)",
+    "slash.choice.scoring_penalty": "Strafpunkte: nur die Handkarten zählen, gegen dich",
+    "slash.choice.scope_channel": "Die Partie in diesem Kanal, Runde für Runde",
+    "slash.choice.scope_server": "Die Bestenliste des Servers",
+    # --- Ablehnungen ---
+    "refusal": "⚠️ {text}",
+    "error.rule": "{text} (Regel {rule})",
+    "error.unknown": "Dieser Zug ist nicht erlaubt.",
+    "error.unexpected": (
+        "Entschuldigung, da ist etwas schiefgegangen. Das Spiel ist unverändert; versuch es bitte noch "
+        "einmal."
+    ),
+    "error.bad_component": "Dieser Knopf gilt nicht mehr.",
+    "error.click.other_server": "Dieser Knopf gehört zu einer Partie auf einem anderen Server.",
+    "error.click.other_channel": "Dieser Knopf gehört zu einer Partie in einem anderen Kanal.",
+    "error.click.cannot_view": "Du kannst den Kanal dieser Partie nicht sehen.",
+    "error.click.other_message": "Dieser Knopf steht nicht auf einer Nachricht seiner Partie.",
+    # Engine: Zugfolge und Phasen
+    "error.turn.not_your_turn": "Du bist nicht am Zug.",
+    "error.turn.must_draw": "Zieh zuerst eine Karte.",
+    "error.turn.already_drawn": "Du hast in diesem Zug schon eine Karte gezogen.",
+    "error.turn.sitting_out": "Du setzt in dieser Stechrunde aus.",
+    "error.round.over": "Die Runde ist vorbei.",
+    "error.card.not_in_hand": "Diese Karte hast du nicht auf der Hand.",
+    "error.discard.taken_card": "Die Karte vom Ablagestapel darfst du in diesem Zug nicht abwerfen.",
+    "error.discard.must_keep_last": (
+        "Du brauchst noch eine Karte zum Abwerfen: Deine letzte Karte kannst du hier nicht verwenden."
+    ),
+    "error.opening.not_opened": (
+        "Erst auslegen: Nur wer die Erstauslage geschafft hat, darf anlegen oder Joker tauschen."
+    ),
+    # Engine: Kombinationen (R7-R10)
+    "error.meld.too_short": "Eine Kombination braucht mindestens drei Karten.",
+    "error.meld.mixed_suits": "Eine Reihe muss aus einer Farbe sein.",
+    "error.meld.repeated_suit": "Ein Satz darf keine zwei Karten derselben Farbe haben.",
+    "error.meld.not_consecutive": "Die Karten einer Reihe müssen aufeinander folgen.",
+    "error.meld.around_corner": "Eine Reihe darf nicht um die Ecke gehen (K-A-2).",
+    "error.meld.too_many_jokers": (
+        "Eine Kombination mit zwei oder mehr Jokern braucht mindestens zwei echte Karten."
+    ),
+    "error.meld.jokers_only": "Eine Kombination nur aus Jokern ist nicht erlaubt.",
+    "error.meld.too_long": "Diese Kombination wäre zu lang.",
+    "error.meld.mixed_ranks": "Ein Satz muss aus Karten gleichen Werts sein.",
+    "error.meld.repeated_rank": "Eine Reihe darf keinen Wert zweimal haben.",
+    "error.meld.invalid": "Diese Karten ergeben keine Kombination.",
+    "error.swap.not_replaceable": (
+        "Diese Karte kann in dieser Kombination nicht den Platz des Jokers einnehmen."
+    ),
+    "error.swap.no_card": "Wähle die Karte, die an die Stelle des Jokers kommt.",
+    "error.layoff.no_cards": "Wähle mindestens eine Karte zum Anlegen.",
+    "error.lay_off.no_cards": "Wähle mindestens eine Karte zum Anlegen.",
+    "error.layoff.no_room": "Diese Karten passen nicht an diese Kombination.",
+    "error.layoff.bad_end": "Ein Joker kommt ans untere oder obere Ende einer Reihe.",
+    "error.layoff.joker_holds_place": (
+        "Diesen Platz hält ein Joker: Setz die Karte stattdessen mit Joker tauschen ein."
+    ),
+    "error.table.no_such_meld": "Diese Kombination liegt nicht auf dem Tisch.",
+    "error.take_back.nothing_pending": "Du hast keine vorgeschlagene Kombination zum Zurücknehmen.",
+    "error.opening.no_card_left": (
+        "Dann bliebe dir vor der vollständigen Erstauslage keine Karte zum Abwerfen."
+    ),
+    "error.draw.discard_empty": "Der Ablagestapel ist leer.",
+    "error.draw.no_such_pile": "Zieh vom Stapel oder vom Ablagestapel.",
+    "error.discard.no_card": "Wähle die Karte zum Abwerfen.",
+    "error.match.over": "Die Partie ist vorbei.",
+    "error.seat.unknown": "Diesen Platz gibt es nicht.",
+    "error.seats.count": "Eine Partie braucht 2 bis 6 Plätze.",
+    # Tischdienst
+    "error.game.none_here": "In diesem Kanal läuft keine Partie. Starte eine mit /romme start.",
+    "error.game.exists": "In diesem Kanal gibt es schon eine Partie (Spiel {game_id}).",
+    "game.exists.jump": "Zum Tisch: {link}",
+    "error.bot_permission": (
+        "Hier kann ich keinen Tisch führen: Ich brauche in diesem Kanal diese Berechtigungen: {permissions}."
+    ),
+    "permission.view_channel": "Kanal ansehen",
+    "permission.send_messages": "Nachrichten senden",
+    "permission.embed_links": "Links einbetten",
+    "permission.read_message_history": "Nachrichtenverlauf anzeigen",
+    "error.game.not_running": "Diese Partie läuft nicht.",
+    "error.game.not_finished": "Diese Partie ist noch nicht zu Ende.",
+    "error.game.changed": (
+        "Diese Partie wurde inzwischen anderswo geändert; sie ist wieder aktuell. Versuch es bitte noch "
+        "einmal."
+    ),
+    "error.lobby.closed": "Die Lobby ist geschlossen: Diese Partie hat schon begonnen oder ist vorbei.",
+    "error.round.not_over": "Die Runde ist noch nicht vorbei.",
+    "error.seat.not_seated": "Du hast keinen Platz in dieser Partie.",
+    "error.seat.already_seated": "Du hast schon einen Platz in dieser Partie.",
+    "error.lobby.full": "Der Tisch ist voll (6 Plätze).",
+    "error.lobby.not_host": "Das darf nur der Gastgeber.",
+    "error.lobby.host_limit": (
+        "Du leitest auf diesem Server schon {seats} offene Lobbys: Starte oder schließe zuerst eine davon."
+    ),
+    "error.lobby.host_limit.one": (
+        "Du leitest auf diesem Server schon eine offene Lobby: Starte oder schließe sie zuerst."
+    ),
+    "error.lobby.too_few": "Eine Partie braucht mindestens 2 Plätze.",
+    "error.turn.not_yours": "Du bist nicht am Zug.",
+    "error.panel.stale": "Diese Ansicht ist veraltet; hier ist eine neue.",
+    "error.stop.not_allowed": (
+        "Nur der Gastgeber oder ein Mitglied mit „Server verwalten“ kann die Partie beenden."
+    ),
+}

@@ -1,0 +1,384 @@
+"""Teks Bahasa Indonesia: kunci dan placeholder yang sama dengan ``bot/i18n/en.py``.
+
+Istilah meja diambil dari teks aturan Rommé Jerman berbahasa Indonesia: kombinasi, run (urutan),
+set (kelompok), menurunkan kombinasi, menambahkan kartu (lay off), menukar Joker, tumpukan undian,
+tumpukan buangan, kombinasi pertama (minimal 40 poin), mengosongkan tangan. Bahasa Indonesia tidak
+mengenal bentuk jamak pada kata benda: "1 kartu", "13 kartu".
+"""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, str] = {
+    # --- tombol dan pilihan ---
+    "button.join": "Gabung",
+    "button.leave": "Keluar",
+    "button.add_computer": "Tambah komputer",
+    "button.start": "Mulai",
+    "button.cancel": "Batal",
+    "button.hand": "Kartu saya",
+    "button.draw": "Ambil kartu",
+    "button.take": "Ambil buangan",
+    "button.sort": "Urutkan",
+    "button.meld": "Turunkan",
+    "button.lay_off": "Tambahkan kartu",
+    "button.swap_joker": "Tukar Joker",
+    "button.discard": "Buang",
+    "button.take_back": "Tarik kembali",
+    "button.hint": "Petunjuk",
+    "button.next_round": "Ronde berikutnya",
+    "button.play_again": "Main lagi",
+    "button.stop_yes": "Hentikan permainan",
+    "select.cards": "Pilih kartu dari tanganmu",
+    "select.cards.more": "Hanya {count} kartu pertama yang bisa dipilih di sini",
+    "select.target.lay_off": "Tambahkan ke kombinasi yang mana?",
+    "select.target.swap_joker": "Tukar Joker dari kombinasi yang mana?",
+    "select.target.none": "Tidak ada kombinasi di meja yang cocok",
+    "select.option.meld": "{meld_id} · {owner}: {cards}",
+    "select.option.meld_end.low": "{meld_id} · {owner}: Joker di ujung bawah",
+    "select.option.meld_end.high": "{meld_id} · {owner}: Joker di ujung atas",
+    "select.option.swap_joker": "{meld_id} · {owner}: pasang {card} menggantikan Joker",
+    # --- kartu dan kombinasi ---
+    "cards.none": "—",
+    "meld.line": "`{meld_id}` {owner}: {cards} ({points})",
+    "meld.pending_line": "{cards} ({points})",
+    "meld.more": "… dan {count} kombinasi lagi",
+    "meld.more.one": "… dan 1 kombinasi lagi",
+    # --- nama dan kursi ---
+    "seat.tag.away": "tidak hadir",
+    "seat.tag.left": "sudah pergi",
+    "seat.tag.sits_out": "tidak ikut ronde penentuan",
+    "seat.opened": "sudah turun",
+    "seat.not_opened": "belum turun",
+    "seat.cards": "{count} kartu",
+    "seat.card": "1 kartu",
+    "seat.points": "{points} poin",
+    "seat.points.one": "{points} poin",
+    "seat.computer": "Komputer {number}",
+    # --- lobi ---
+    "lobby.title": "Rommé — permainan baru",
+    "lobby.description": (
+        "Tuan rumah: {host}. Klik **Gabung** untuk mengambil kursi. Tuan rumah mengklik **Mulai** "
+        "jika ada 2 sampai 6 kursi terisi."
+    ),
+    "lobby.seats": "Kursi ({count}/{max})",
+    "lobby.no_seats": "Belum ada siapa pun.",
+    "lobby.house_rules": "Aturan meja",
+    "lobby.cancelled": "Permainan ini dibatalkan.",
+    "lobby.expired": (
+        "Lobi ini tertutup dengan sendirinya: tidak ada yang memulai permainan tepat waktu. Siapa pun "
+        "dapat membuka meja baru di sini dengan /romme start."
+    ),
+    "lobby.started": "Permainan sudah dimulai: mejanya ada di bawah.",
+    "lobby.footer": "Permainan {game_id}",
+    "lobby.language": "Bahasa: {language}",
+    # --- aturan meja (lobi dan ringkasan aturan) ---
+    "rules.jokers": "Joker: {count}",
+    "rules.opening": "Kombinasi pertama: minimal {points} poin (R13)",
+    "rules.scoring.melds": "Skor: kombinasi dikurangi kartu di tangan (R20)",
+    "rules.scoring.penalty": "Skor: penalti, hanya kartu di tangan yang dihitung (R21)",
+    "rules.hand_romme.on": "Hand-Rommé menggandakan poin kartu di tangan pemain lain (R22)",
+    "rules.hand_romme.off": "Tanpa bonus Hand-Rommé (R22)",
+    "rules.discard_to_go_out.on": "Kartu terakhir harus dibuang untuk mengosongkan tangan (R17)",
+    "rules.discard_to_go_out.off": (
+        "Boleh mengosongkan tangan dengan menurunkan atau menambahkan kartu terakhir (R17)"
+    ),
+    "rules.rounds.per_seat": "Ronde: satu untuk setiap kursi (R4)",
+    "rules.rounds.fixed": "Ronde: {count}",
+    "rules.turn_timeout": "Waktu giliran: {seconds} detik",
+    "rules.computers": "Pemain komputer: {count}",
+    # --- ringkasan aturan ---
+    "rules.title": "Rommé — aturan singkat",
+    "rules.summary": (
+        "Dua set kartu dan Joker. Setiap kursi mendapat 13 kartu; sisanya menjadi tumpukan undian, dan "
+        "kartu teratasnya memulai tumpukan buangan (R1, R5).\n"
+        "**Giliranmu:** ambil kartu teratas dari tumpukan undian atau dari tumpukan buangan; lalu "
+        "turunkan kombinasi, tambahkan kartu, dan tukar Joker sesukamu; lalu buang satu kartu (R11). "
+        "Kartu yang diambil dari tumpukan buangan tidak boleh dibuang lagi pada giliran yang sama (R12).\n"
+        "**Kombinasi:** run (urutan) adalah tiga kartu atau lebih berurutan dengan jenis yang sama "
+        "(A-2-3 atau Q-K-A, tidak pernah K-A-2); set (kelompok) adalah 3-4 kartu bernilai sama dengan "
+        "jenis berbeda. Joker dapat menggantikan kartu apa pun; kombinasi dengan dua Joker atau lebih "
+        "harus memiliki setidaknya dua kartu lainnya (R7-R10).\n"
+        "**Kombinasi pertama:** kombinasi pertamamu harus bernilai minimal {opening} poin bersama-sama; "
+        "sebelum itu kombinasi hanya diusulkan dan dapat ditarik kembali (R13). Setelah itu kamu boleh "
+        "menambahkan kartu pada kombinasi mana pun dan menukar Joker dengan kartu yang diwakilinya "
+        "(R14-R16).\n"
+        "**Mengosongkan tangan:** ronde berakhir ketika seorang pemain telah mengosongkan tangannya "
+        "(R17). **Poin:** 2-10 sesuai angka, J Q K 10, A 1 atau 11, Joker di tangan 20 (R2)."
+    ),
+    "rules.book": (
+        "Semua aturan beserta nomornya (R1-R22) ada di buku aturan, `docs/rules.id.md` di kode sumber bot."
+    ),
+    "rules.house_rules": "Aturan meja permainan ini",
+    "rules.default_house_rules": "Aturan meja bawaan",
+    # --- meja ---
+    "table.title": "Rommé — ronde {round} dari {rounds}",
+    "table.title.tiebreak": "Rommé — ronde penentuan {round} (setelah {rounds} ronde)",
+    "table.dealer": "Dealer: {name}",
+    "table.turn.draw": "Giliran: {who} — ambil kartu",
+    "table.turn.play": "Giliran: {who} — turunkan kombinasi, tambahkan kartu, atau buang",
+    "table.turn.deadline": "Waktu habis {when}",
+    "table.round_over": "Ronde telah berakhir.",
+    "table.seats": "Kursi",
+    "table.seat_line": "{marker}**{name}** — {cards} · {opened} · {total}{tags}",
+    "table.piles": "Tumpukan",
+    "table.stock": "Tumpukan undian: {count} kartu",
+    "table.stock.one": "Tumpukan undian: 1 kartu",
+    "table.discard_top": "Tumpukan buangan: {card} paling atas ({cards})",
+    "table.discard_empty": "Tumpukan buangan: kosong",
+    "table.reshuffles": "Dikocok ulang: {count} dari 3 (R18)",
+    "table.melds": "Kombinasi di meja",
+    "table.melds.more": "Kombinasi di meja (lanjutan)",
+    "table.no_melds": "Belum ada.",
+    "table.last_move": "Langkah terakhir",
+    "table.footer": "Permainan {game_id} · klik Kartu saya untuk melihat kartumu",
+    "table.content.turn": "{mention}, giliranmu.",
+    # --- langkah terakhir dalam kata-kata ---
+    "event.draw.stock": "mengambil kartu dari tumpukan undian",
+    "event.draw.discard": "mengambil {card}",
+    "event.meld": "menurunkan {cards}",
+    "event.meld.proposed": "mengusulkan kombinasi untuk kombinasi pertama",
+    "event.opened": "menurunkan kombinasi pertama {cards} ({points} poin)",
+    "event.opened.no_points": "menurunkan kombinasi pertama {cards}",
+    "event.lay_off": "menambahkan {cards} pada {meld_id}",
+    "event.swap_joker": "menukar {card} dengan Joker di {meld_id} dan menurunkan {cards}",
+    "event.discard": "membuang {card}",
+    "event.take_back": "menarik kembali kombinasi yang diusulkan",
+    "event.timeout": "kehabisan waktu, jadi komputer bermain menggantikannya",
+    "event.away": "tidak hadir: komputer bermain menggantikannya",
+    "event.left": "keluar dari permainan: komputer bermain menggantikannya",
+    "event.back": "sudah kembali",
+    "event.by_computer": " (dimainkan oleh komputer)",
+    "event.round_over.out": "{name} telah mengosongkan tangannya: ronde berakhir.",
+    "event.round_over.nobody": (
+        "Tumpukan undian habis: ronde berakhir dan tidak ada yang mengosongkan tangan (R18)."
+    ),
+    "event.sentence": "{name} {actions}{note}.",
+    "list.pair": "{first} dan {last}",
+    "list.separator": ", ",
+    # --- panel kartu di tangan ---
+    "panel.title": "Kartu di tanganmu — {count} kartu",
+    "panel.title.one": "Kartu di tanganmu — 1 kartu",
+    "panel.sorted.suit": "Diurutkan menurut jenis",
+    "panel.sorted.rank": "Diurutkan menurut nilai",
+    "panel.empty_hand": "Tanganmu kosong.",
+    "panel.selected": "Dipilih: {cards}",
+    "panel.nothing_selected": "Pilih kartu di bawah, lalu pilih langkah.",
+    "panel.turn.draw": "Giliranmu: ambil satu kartu.",
+    "panel.turn.play": (
+        "Giliranmu: turunkan kombinasi, tambahkan kartu, tukar Joker, atau buang kartu untuk mengakhiri "
+        "giliran."
+    ),
+    "panel.turn.other": "Giliran {name}.",
+    "panel.round_over": "Ronde telah berakhir.",
+    "panel.sitting_out": "Kamu tidak ikut ronde penentuan ini (R6).",
+    "panel.pending": "Kombinasi yang diusulkan: {points} dari {needed} poin untuk kombinasi pertama",
+    "panel.opened": "Kombinasi pertamamu sudah turun: kamu boleh menambahkan kartu dan menukar Joker (R14).",
+    "panel.opening_needed": (
+        "Kombinasi pertama: kombinasi pertamamu harus bernilai minimal {points} poin (R13)."
+    ),
+    "panel.taken": (
+        "Kamu mengambil {card} dari tumpukan buangan: kartu itu tidak boleh kamu buang pada giliran ini "
+        "(R12)."
+    ),
+    "panel.target.lay_off": "Pilih kombinasi untuk menambahkan {cards}.",
+    "panel.target.swap_joker": (
+        "Pilih Joker yang akan ditukar: kartu lain yang dipilih membentuk kombinasi baru bersamanya (R16)."
+    ),
+    "panel.footer": "Hanya kamu yang melihat panel ini. Permainan {game_id}",
+    # --- petunjuk ---
+    "hint.title": "Petunjuk",
+    "hint.best": "Kombinasi terbaik di tanganmu ({points} poin)",
+    "hint.none": "Belum ada kombinasi di tanganmu.",
+    "hint.opening_reached": "Cukup untuk kombinasi pertamamu ({needed} poin).",
+    "hint.opening_short": "Belum cukup untuk kombinasi pertamamu: {points} dari {needed} poin.",
+    "hint.opened": "Kombinasi pertamamu sudah turun: setiap kombinasi dihitung.",
+    # --- akhir ronde ---
+    "round_end.title": "Ronde {round} telah berakhir",
+    "round_end.title.tiebreak": "Ronde penentuan {round} telah berakhir",
+    "round_end.out": "{name} telah mengosongkan tangannya.",
+    "round_end.hand_romme": "{name} mengosongkan tangannya sekaligus: Hand-Rommé (R22)!",
+    "round_end.nobody_out": "Tumpukan undian habis: tidak ada yang mengosongkan tangan (R18).",
+    "round_end.seat_line": (
+        "**{name}**: kombinasi {melded} · di tangan {in_hand} · ronde {score} · jumlah {total}"
+    ),
+    "round_end.scores": "Skor",
+    "round_end.next": "Ronde berikutnya dimulai {when}, atau klik **Ronde berikutnya**.",
+    "round_end.next_now": "Klik **Ronde berikutnya** untuk membagikan kartu ronde berikutnya.",
+    # --- akhir permainan ---
+    "match_end.title": "Permainan telah berakhir",
+    "match_end.winner": "🏆 {name} menang dengan {points} poin.",
+    "match_end.winner.one": "🏆 {name} menang dengan 1 poin.",
+    "match_end.cancelled": "Permainan dihentikan; hasil sejauh ini tetap disimpan.",
+    "match_end.idle": (
+        "Permainan berakhir dengan sendirinya: sudah lama tidak ada yang bermain. Hasil sejauh ini tetap "
+        "disimpan."
+    ),
+    "match_end.no_winner": "Tidak ada pemenang.",
+    "match_end.standings": "Klasemen akhir",
+    "match_end.standing_line": "{place}. **{name}** — {points} poin",
+    "match_end.tiebreaks": "Ronde penentuan yang dimainkan: {count} (R6)",
+    # --- skor ---
+    "scores.title": "Klasemen — permainan {game_id}",
+    "scores.total": "Jumlah",
+    "scores.no_rounds": "Belum ada ronde yang berakhir.",
+    "leaderboard.title": "Papan peringkat",
+    "leaderboard.empty": "Belum ada yang menyelesaikan permainan di server ini.",
+    "leaderboard.line": (
+        "{place}. {player} — {matches} permainan · {wins} kemenangan · {points} poin · ronde terbaik {best}"
+    ),
+    "record.title": "Catatan pemain",
+    "record.none": "{player} belum pernah menyelesaikan permainan di server ini.",
+    "record.body": (
+        "{player}\nPermainan: {matches}\nKemenangan: {wins}\nPoin: {points}\nRonde terbaik: {best}"
+    ),
+    "record.no_best": "—",
+    # --- menghentikan ---
+    "stop.confirm": "Hentikan permainan ini? Hasil sejauh ini tetap disimpan.",
+    "stop.done": "Permainan telah dihentikan.",
+    # --- /romme join dan leave (hanya untukmu) ---
+    "command.joined": "Kamu mengambil kursi di permainan {game_id}.",
+    "command.left": "Kamu keluar dari permainan {game_id}.",
+    "command.left.running": "Kamu keluar dari permainan {game_id}: komputer kini memainkan kursimu.",
+    # --- bahasa (masing-masing dengan namanya sendiri) ---
+    "language.name": "Bahasa Indonesia",
+    "language.en": "English",
+    "language.de": "Deutsch",
+    "language.id": "Bahasa Indonesia",
+    # --- perintah slash seperti yang ditampilkan Discord (nama perintah tetap /romme …) ---
+    "slash.group": "Main Rommé (Rummy Jerman) di kanal ini",
+    "slash.start": "Buka meja di kanal ini dan tunggu pemain",
+    "slash.join": "Ambil kursi di meja kanal ini",
+    "slash.leave": "Tinggalkan meja; dalam permainan yang berjalan, komputer mengambil alih kursimu",
+    "slash.hand": "Tampilkan kartu di tanganmu, hanya untukmu, dengan tombol untuk memainkannya",
+    "slash.score": "Klasemen permainan di kanal ini, server, atau satu pemain",
+    "slash.rules": "Aturan singkat dan aturan meja permainan ini",
+    "slash.stop": "Akhiri permainan di kanal ini (tuan rumah atau Kelola Server)",
+    "slash.option.jokers": "joker",
+    "slash.option.opening": "kombinasi_pertama",
+    "slash.option.scoring": "skor",
+    "slash.option.hand_romme": "hand_romme",
+    "slash.option.discard_to_go_out": "buang_untuk_selesai",
+    "slash.option.rounds": "ronde",
+    "slash.option.computers": "komputer",
+    "slash.option.turn_timeout": "waktu_giliran",
+    "slash.option.language": "bahasa",
+    "slash.option.scope": "cakupan",
+    "slash.option.user": "anggota",
+    "slash.describe.jokers": "Jumlah Joker di dek (bawaan 4)",
+    "slash.describe.opening": "Poin minimal kombinasi pertamamu bersama-sama (bawaan 40)",
+    "slash.describe.scoring": "Cara menghitung skor ronde (bawaan: kombinasi dikurangi kartu di tangan)",
+    "slash.describe.hand_romme": (
+        "Mengosongkan tangan dalam satu giliran menggandakan poin tangan pemain lain (bawaan mati)"
+    ),
+    "slash.describe.discard_to_go_out": (
+        "Kartu terakhir harus dibuang untuk mengosongkan tangan (bawaan mati)"
+    ),
+    "slash.describe.rounds": (
+        "Jumlah ronde (bawaan: satu per kursi, jadi setiap pemain menjadi dealer sekali)"
+    ),
+    "slash.describe.computers": "Pemain komputer yang langsung duduk (bawaan 0)",
+    "slash.describe.turn_timeout": (
+        "Detik untuk satu giliran sebelum komputer memainkannya (bawaan: setelan bot)"
+    ),
+    "slash.describe.language": "Bahasa meja (bawaan: bahasa server, jika tidak ada Inggris)",
+    "slash.describe.scope": "Apa yang ditampilkan (bawaan: permainan di kanal ini)",
+    "slash.describe.user": "Tampilkan catatan anggota ini di server",
+    "slash.choice.jokers_2": "2 Joker",
+    "slash.choice.jokers_4": "4 Joker",
+    "slash.choice.jokers_6": "6 Joker",
+    "slash.choice.scoring_melds": "Kombinasi dikurangi kartu di tangan (standar)",
+    "slash.choice.scoring_penalty": "Penalti: hanya kartu di tangan yang dihitung, melawanmu",
+    "slash.choice.scope_channel": "Permainan di kanal ini, ronde demi ronde",
+    "slash.choice.scope_server": "Papan peringkat server",
+    # --- penolakan ---
+    "refusal": "⚠️ {text}",
+    "error.rule": "{text} (aturan {rule})",
+    "error.unknown": "Langkah itu tidak diperbolehkan.",
+    "error.unexpected": "Maaf, terjadi kesalahan. Permainan tidak berubah; silakan coba lagi.",
+    "error.bad_component": "Tombol ini sudah tidak berlaku.",
+    "error.click.other_server": "Tombol ini milik permainan di server lain.",
+    "error.click.other_channel": "Tombol ini milik permainan di kanal lain.",
+    "error.click.cannot_view": "Kamu tidak dapat melihat kanal permainan ini.",
+    "error.click.other_message": "Tombol ini tidak berada di pesan permainannya.",
+    # mesin: urutan giliran dan tahapannya
+    "error.turn.not_your_turn": "Sekarang bukan giliranmu.",
+    "error.turn.must_draw": "Ambil kartu dulu.",
+    "error.turn.already_drawn": "Kamu sudah mengambil kartu pada giliran ini.",
+    "error.turn.sitting_out": "Kamu tidak ikut ronde penentuan ini.",
+    "error.round.over": "Ronde telah berakhir.",
+    "error.card.not_in_hand": "Kartu itu tidak ada di tanganmu.",
+    "error.discard.taken_card": (
+        "Kartu yang kamu ambil dari tumpukan buangan tidak boleh dibuang pada giliran ini."
+    ),
+    "error.discard.must_keep_last": (
+        "Kamu harus menyisakan satu kartu untuk dibuang: kartu terakhirmu tidak bisa dipakai di sini."
+    ),
+    "error.opening.not_opened": (
+        "Turunkan kombinasi pertama dulu: hanya pemain yang sudah turun yang boleh menambahkan kartu atau "
+        "menukar Joker."
+    ),
+    # mesin: kombinasi (R7-R10)
+    "error.meld.too_short": "Kombinasi membutuhkan setidaknya tiga kartu.",
+    "error.meld.mixed_suits": "Run harus terdiri dari satu jenis.",
+    "error.meld.repeated_suit": "Set tidak boleh mengandung dua kartu dengan jenis yang sama.",
+    "error.meld.not_consecutive": "Kartu dalam run harus berurutan.",
+    "error.meld.around_corner": "Run tidak boleh berputar melewati As (K-A-2).",
+    "error.meld.too_many_jokers": (
+        "Kombinasi dengan dua Joker atau lebih harus memiliki setidaknya dua kartu lainnya."
+    ),
+    "error.meld.jokers_only": "Kombinasi yang hanya berisi Joker tidak diperbolehkan.",
+    "error.meld.too_long": "Kombinasi itu akan terlalu panjang.",
+    "error.meld.mixed_ranks": "Set harus terdiri dari kartu bernilai sama.",
+    "error.meld.repeated_rank": "Run tidak boleh memiliki nilai yang sama dua kali.",
+    "error.meld.invalid": "Kartu-kartu itu tidak membentuk kombinasi.",
+    "error.swap.not_replaceable": "Kartu itu tidak dapat menggantikan Joker di kombinasi ini.",
+    "error.swap.no_card": "Pilih kartu yang akan menggantikan Joker.",
+    "error.layoff.no_cards": "Pilih setidaknya satu kartu untuk ditambahkan.",
+    "error.lay_off.no_cards": "Pilih setidaknya satu kartu untuk ditambahkan.",
+    "error.layoff.no_room": "Kartu-kartu itu tidak cocok untuk kombinasi tersebut.",
+    "error.layoff.bad_end": "Joker ditambahkan di ujung bawah atau ujung atas sebuah run.",
+    "error.layoff.joker_holds_place": "Tempat itu diisi Joker: pasang kartunya dengan Tukar Joker.",
+    "error.table.no_such_meld": "Kombinasi itu tidak ada di meja.",
+    "error.take_back.nothing_pending": "Kamu tidak punya kombinasi usulan untuk ditarik kembali.",
+    "error.opening.no_card_left": (
+        "Kamu tidak akan punya kartu untuk dibuang sebelum kombinasi pertamamu lengkap."
+    ),
+    "error.draw.discard_empty": "Tumpukan buangan kosong.",
+    "error.draw.no_such_pile": "Ambil kartu dari tumpukan undian atau dari tumpukan buangan.",
+    "error.discard.no_card": "Pilih kartu yang akan dibuang.",
+    "error.match.over": "Permainan telah berakhir.",
+    "error.seat.unknown": "Kursi itu tidak ada.",
+    "error.seats.count": "Permainan membutuhkan 2 sampai 6 kursi.",
+    # layanan meja
+    "error.game.none_here": "Tidak ada permainan di kanal ini. Mulai dengan /romme start.",
+    "error.game.exists": "Kanal ini sudah punya permainan (permainan {game_id}).",
+    "game.exists.jump": "Mejanya: {link}",
+    "error.bot_permission": (
+        "Aku tidak bisa menjalankan meja di sini: aku butuh izin ini di kanal ini: {permissions}."
+    ),
+    "permission.view_channel": "Lihat Kanal",
+    "permission.send_messages": "Kirim Pesan",
+    "permission.embed_links": "Sematkan Tautan",
+    "permission.read_message_history": "Baca Riwayat Pesan",
+    "error.game.not_running": "Permainan ini tidak sedang berjalan.",
+    "error.game.not_finished": "Permainan ini belum selesai.",
+    "error.game.changed": (
+        "Permainan ini baru saja diubah di tempat lain; sekarang sudah diperbarui. Silakan coba lagi."
+    ),
+    "error.lobby.closed": "Lobi sudah ditutup: permainan ini sudah dimulai atau sudah berakhir.",
+    "error.round.not_over": "Ronde belum berakhir.",
+    "error.seat.not_seated": "Kamu tidak punya kursi di permainan ini.",
+    "error.seat.already_seated": "Kamu sudah punya kursi di permainan ini.",
+    "error.lobby.full": "Meja sudah penuh (6 kursi).",
+    "error.lobby.not_host": "Hanya tuan rumah yang boleh melakukannya.",
+    "error.lobby.host_limit": (
+        "Kamu sudah menjadi tuan rumah {seats} lobi terbuka di server ini: mulai atau batalkan salah "
+        "satunya dulu."
+    ),
+    "error.lobby.too_few": "Permainan membutuhkan setidaknya 2 kursi.",
+    "error.turn.not_yours": "Sekarang bukan giliranmu.",
+    "error.panel.stale": "Panel ini sudah usang; ini panel yang baru.",
+    "error.stop.not_allowed": (
+        "Hanya tuan rumah atau anggota dengan izin Kelola Server yang dapat menghentikan permainan."
+    ),
+}

@@ -1,0 +1,66 @@
+"""The short rules in three languages: ``docs/rules.md`` (the rule book), ``docs/rules.de.md`` and
+``docs/rules.id.md`` (summaries under the same ids), and ``/romme rules`` pointing to them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import LOCALES, t
+from tests.i18n.words import english_words
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+BOOK = {"en": DOCS / "rules.md", "de": DOCS / "rules.de.md", "id": DOCS / "rules.id.md"}
+RULE_IDS = [f"R{n}" for n in range(1, 23)]
+HEADING = re.compile(r"^### (R\d{1,2}) — ", re.MULTILINE)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_rule_has_its_section_in_order(locale: str) -> None:
+    assert HEADING.findall(BOOK[locale].read_text(encoding="utf-8")) == RULE_IDS
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_each_page_links_the_other_two(locale: str) -> None:
+    text = BOOK[locale].read_text(encoding="utf-8")
+    for other, path in BOOK.items():
+        if other != locale:
+            assert f"]({path.name})" in text, (locale, path.name)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_romme_rules_names_the_page_of_its_language_and_only_rules_it_has(locale: str) -> None:
+    book = t("rules.book", locale)
+    assert f"docs/{BOOK[locale].name}" in book
+    text = BOOK[locale].read_text(encoding="utf-8")
+    summary = t("rules.summary", locale, opening=40)
+    for rule in sorted(set(re.findall(r"\bR\d{1,2}\b", summary))):
+        assert f"### {rule} " in text, (locale, rule)
+
+
+@pytest.mark.parametrize("locale", ["de", "id"])
+def test_a_summary_page_is_written_in_its_language(locale: str) -> None:
+    # Option names and values in backticks are the commands' own; the prose has no English word.
+    prose = BOOK[locale].read_text(encoding="utf-8")
+    prose = re.sub(r"\[`[^`]*`\]\([^)]*\)", " ", prose)  # links to the other pages
+    prose = "\n".join(line for line in prose.splitlines() if not line.startswith("|"))  # option table
+    assert english_words(prose, locale) == []
+
+
+def test_the_indonesian_page_uses_the_source_texts_words() -> None:
+    # The project's rules were first written in Indonesian: its terms, not new ones.
+    text = BOOK["id"].read_text(encoding="utf-8")
+    for word in (
+        "kombinasi",
+        "run (urutan)",
+        "set (kelompok)",
+        "menambahkan kartu",
+        "tumpukan undian",
+        "tumpukan buangan",
+        "menukar Joker",
+        "mengosongkan tangan",
+        "kombinasi pertama",
+    ):
+        assert word.lower() in text.lower(), word
