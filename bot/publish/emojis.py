@@ -39,8 +39,13 @@ class FacesUnavailable(Exception):
     """The faces cannot be put on the application; ``str`` says why, in a few words."""
 
 
-def _drawn() -> dict[str, tuple[str, bytes]]:
-    """Every face's emoji name and PNG bytes, by card code (Pillow is loaded only here)."""
+def drawn_faces() -> dict[str, tuple[str, bytes]]:
+    """Every face's emoji name and PNG bytes, by card code (Pillow is loaded only here).
+
+    >>> name, png = drawn_faces()["10H"]
+    >>> name.startswith("romme_10h_"), png[:4]
+    (True, b'\x89PNG')
+    """
     from bot.render.faces.draw import all_faces
 
     return {
@@ -49,7 +54,7 @@ def _drawn() -> dict[str, tuple[str, bytes]]:
 
 
 async def _sync(client: discord.Client, limit: int) -> dict[str, Face]:
-    drawn = await asyncio.to_thread(_drawn)
+    drawn = await asyncio.to_thread(drawn_faces)
     emojis = await client.fetch_application_emojis()
     keep: dict[str, discord.Emoji] = {}
     drop: list[discord.Emoji] = []
