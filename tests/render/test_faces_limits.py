@@ -162,7 +162,7 @@ def test_the_card_menu_shows_faces_as_option_emojis_not_as_label_text(
         )
     rnd = Round.from_position([FULL_RUN, FULL_RUN], "10D", "3C")
     _, view = hand_panel(game_at(rnd), 0)
-    options = [item for item in components(view) if item["type"] == 3][0]["options"]
+    options = next(item for item in components(view) if item["type"] == 3)["options"]
     assert all("<:" not in option["label"] for option in options)
     assert all(("emoji" in option) == (style == "emoji") for option in options)
 

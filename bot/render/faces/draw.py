@@ -38,9 +38,10 @@ JOKER_PAPER = (106, 27, 154, 255)
 JOKER_EDGE = (60, 10, 90, 255)
 GOLD = (255, 196, 24, 255)
 
-FACE_CODES: tuple[str, ...] = tuple(
-    f"{RANK_NAMES[rank]}{suit}" for suit in SUITS for rank in range(1, 14)
-) + (str(JOKER),)
+FACE_CODES: tuple[str, ...] = (
+    *(f"{RANK_NAMES[rank]}{suit}" for suit in SUITS for rank in range(1, 14)),
+    str(JOKER),
+)
 """The code of every face: ``AS`` … ``KS``, ``AH`` … ``KC``, then ``JK``."""
 
 Box = tuple[int, int, int, int]
@@ -100,9 +101,8 @@ def _suit_mask(suit: str) -> Image.Image:
     if suit == "H":
         _heart(draw, size)
     elif suit == "D":
-        draw.polygon(
-            [(size * 0.5, 0), (size * 0.92, size * 0.5), (size * 0.5, size), (size * 0.08, size * 0.5)], fill=255
-        )
+        corners = [(0.5, 0.0), (0.92, 0.5), (0.5, 1.0), (0.08, 0.5)]
+        draw.polygon([(size * x, size * y) for x, y in corners], fill=255)
     elif suit == "S":
         # An upside-down heart on a short flared stem.
         top = Image.new("L", (size, size), 0)
@@ -143,8 +143,9 @@ def draw_face(code: str) -> Image.Image:
     draw = ImageDraw.Draw(canvas)
     paper, edge = (JOKER_PAPER, JOKER_EDGE) if card.is_joker else (PAPER, EDGE)
     draw.rounded_rectangle(_scaled(_CARD), radius=14 * SCALE, fill=edge)
-    inset = tuple(v + d for v, d in zip(_scaled(_CARD), (3 * SCALE, 3 * SCALE, -3 * SCALE, -3 * SCALE)))
-    draw.rounded_rectangle(inset, radius=11 * SCALE, fill=paper)  # type: ignore[arg-type]
+    left, top, right, bottom = _scaled(_CARD)
+    rim = 3 * SCALE
+    draw.rounded_rectangle((left + rim, top + rim, right - rim, bottom - rim), radius=11 * SCALE, fill=paper)
     if card.is_joker:
         _paint(canvas, _fit(_text_mask("JK"), _RANK), GOLD)
         _paint(canvas, _fit(_star_mask(), (22, 70, 106, 122)), GOLD)
