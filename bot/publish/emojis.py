@@ -1,8 +1,8 @@
 """The card faces as the application's own emojis: made sure of once, at start.
 
 Discord lets an application own up to 2,000 emojis, usable in every server without a permission.
-At start :func:`ensure_card_faces` draws the 53 faces (:mod:`bot.render.faces.draw`, in a thread),
-lists the application's emojis, and uploads only what is missing or changed:
+At start :func:`ensure_card_faces` lists the application's emojis and uploads only what is missing
+or changed, drawing just those faces (:mod:`bot.render.faces.draw`, in a thread):
 
 - a face's emoji is named ``romme_<code>_<first hex digits of its picture's SHA-256>``
   (:func:`bot.render.faces.face_name`), so the application itself remembers which drawing each one
@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from importlib import resources
 
 import discord
 
@@ -39,35 +41,51 @@ class FacesUnavailable(Exception):
     """The faces cannot be put on the application; ``str`` says why, in a few words."""
 
 
-def drawn_faces() -> dict[str, tuple[str, bytes]]:
-    """Every face's emoji name and PNG bytes, by card code (Pillow is loaded only here).
+def face_names() -> dict[str, str]:
+    """Every face's emoji name by card code, from the pinned hashes of the drawings
+    (``bot/render/faces/hashes.json``, which a test keeps equal to the drawings): a start that
+    finds every face on the application draws nothing.
 
-    >>> name, png = drawn_faces()["10H"]
-    >>> name.startswith("romme_10h_"), png[:4]
+    >>> names = face_names()
+    >>> len(names), names["10H"].startswith("romme_10h_")
+    (53, True)
+    """
+    pinned = json.loads(resources.files("bot.render.faces").joinpath("hashes.json").read_text())
+    return {code: face_name(code, digest) for code, digest in pinned.items()}
+
+
+def drawn_faces(codes: Iterable[str]) -> dict[str, tuple[str, bytes]]:
+    """The emoji name and PNG bytes of the faces of ``codes``, drawn now (Pillow is loaded only
+    here); the name follows the drawing's own hash.
+
+    >>> name, png = drawn_faces(["10H"])["10H"]
+    >>> name == face_names()["10H"], png[:4]
     (True, b'\x89PNG')
     """
-    from bot.render.faces.draw import all_faces
+    from bot.render.faces.draw import face_png
 
-    return {
-        code: (face_name(code, hashlib.sha256(png).hexdigest()), png) for code, png in all_faces().items()
-    }
+    drawn = {}
+    for code in codes:
+        png = face_png(code)
+        drawn[code] = (face_name(code, hashlib.sha256(png).hexdigest()), png)
+    return drawn
 
 
 async def _sync(client: discord.Client, limit: int) -> dict[str, Face]:
-    drawn = await asyncio.to_thread(drawn_faces)
+    names = face_names()
     emojis = await client.fetch_application_emojis()
     keep: dict[str, discord.Emoji] = {}
     drop: list[discord.Emoji] = []
     for emoji in emojis:
         parsed = parse_face_name(emoji.name)
-        if parsed is None or parsed[0] not in drawn:
+        if parsed is None or parsed[0] not in names:
             continue
         code = parsed[0]
-        if emoji.name == drawn[code][0] and code not in keep:
+        if emoji.name == names[code] and code not in keep:
             keep[code] = emoji
         else:
             drop.append(emoji)  # an older drawing of the face, or a second copy
-    missing = [code for code in drawn if code not in keep]
+    missing = [code for code in names if code not in keep]
     room = limit - (len(emojis) - len(drop))
     if len(missing) > room:
         raise FacesUnavailable(
@@ -76,16 +94,17 @@ async def _sync(client: discord.Client, limit: int) -> dict[str, Face]:
         )
     for emoji in drop:
         await emoji.delete()
+    drawn = await asyncio.to_thread(drawn_faces, missing) if missing else {}
     for code in missing:
         name, png = drawn[code]
         keep[code] = await client.create_application_emoji(name=name, image=png)
     log.info(
         "card faces: %d on the application (%d uploaded, %d old ones deleted)",
-        len(drawn),
+        len(names),
         len(missing),
         len(drop),
     )
-    return {code: Face(code, keep[code].name, keep[code].id) for code in drawn}
+    return {code: Face(code, keep[code].name, keep[code].id) for code in names}
 
 
 async def ensure_card_faces(

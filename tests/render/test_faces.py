@@ -1,6 +1,7 @@
 """The card faces: 53 pictures, drawn the same way every time, small enough, named as Discord wants.
 
-``face_hashes.json`` pins the SHA-256 of every face's PNG. A change of drawing (or of Pillow, which
+``bot/render/faces/hashes.json`` pins the SHA-256 of every face's PNG (the bot names the emojis
+from it, so a start that finds them all draws nothing). A change of drawing (or of Pillow, which
 ``pyproject.toml`` pins) changes them: look at the new faces (``python -m bot.render.faces FOLDER``),
 then write the new hashes with ``python -m tests.render.test_faces``. The bot uploads a changed face
 again at its next start (the hash is in the emoji's name).
@@ -16,13 +17,14 @@ from pathlib import Path
 
 from PIL import Image
 
+import bot.render.faces
 from bot.engine.cards import new_deck
-from bot.publish.emojis import drawn_faces
+from bot.publish.emojis import drawn_faces, face_names
 from bot.render.faces import face_name, parse_face_name
 from bot.render.faces.__main__ import write_faces
 from bot.render.faces.draw import FACE_CODES, RED, all_faces, draw_face, face_png
 
-PINS = Path(__file__).with_name("face_hashes.json")
+PINS = Path(bot.render.faces.__file__).with_name("hashes.json")
 DISCORD_NAME = re.compile(r"^[A-Za-z0-9_]{2,32}$")
 
 
@@ -75,7 +77,8 @@ def test_faces_tell_ranks_and_suits_apart_at_22_pixels() -> None:
 
 
 def test_emoji_names_are_valid_for_discord_and_name_their_face() -> None:
-    names = {code: name for code, (name, _png) in drawn_faces().items()}
+    names = face_names()
+    assert names == {code: name for code, (name, _png) in drawn_faces(FACE_CODES).items()}
     assert len(set(names.values())) == 53
     for code, name in names.items():
         assert DISCORD_NAME.match(name), name

@@ -16,7 +16,7 @@ import pytest
 
 from bot.engine.cards import parse_cards
 from bot.engine.round import Round
-from bot.publish.emojis import drawn_faces
+from bot.publish.emojis import face_names
 from bot.render.common import (
     MAX_DESCRIPTION,
     MAX_FIELD_NAME,
@@ -50,9 +50,7 @@ BIG_ID = 1456074443980800082  # a snowflake of today's length: 19 digits
 def style(request: pytest.FixtureRequest) -> Iterator[str]:
     """Each test twice: cards as text, then as faces with the real emoji names and 19-digit ids."""
     if request.param == "emoji":
-        set_faces(
-            {code: Face(code, name, BIG_ID + n) for n, (code, (name, _)) in enumerate(drawn_faces().items())}
-        )
+        set_faces({code: Face(code, name, BIG_ID + n) for n, (code, name) in enumerate(face_names().items())})
     yield request.param
     set_faces(None)
 
