@@ -11,9 +11,12 @@ Its parts: the :class:`~bot.storage.Storage` (``bot.storage``), the
    restart finds its handler again;
    The command tree gets the :class:`CatalogTranslator` first, so the commands are synced with
    their German and Indonesian texts;
-3. bring back every unfinished game (its timers and computer turns carry on), and post the round
+3. with ``CARD_STYLE=emoji``, make sure the application owns the card faces as its emojis (upload
+   what is missing or changed, :mod:`bot.publish.emojis`) and draw cards with them; text if Discord
+   refuses them (one logged line);
+4. bring back every unfinished game (its timers and computer turns carry on), and post the round
    and match ends still owed (the publisher's outbox; a finished match's table is redrawn);
-4. sync the slash commands: to ``DEV_GUILD_ID`` (instant, for development) or globally.
+5. sync the slash commands: to ``DEV_GUILD_ID`` (instant, for development) or globally.
 
 :meth:`RommeBot.close` stops the service's timers and the table edits (everything is saved
 already), unloads the extensions, disconnects, then closes the database.
@@ -31,6 +34,8 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.i18n import CATALOGS, DEFAULT_LOCALE, locale_of
 from bot.publish import TablePublisher
+from bot.publish.emojis import ensure_card_faces, install_faces, uninstall_faces
+from bot.render.faces import Face
 from bot.service import TableService
 from bot.storage import Storage
 
@@ -113,6 +118,8 @@ class RommeBot(commands.Bot):
         self._storage: Storage | None = None
         self._tables: TableService | None = None
         self._publisher: TablePublisher | None = None
+        self.card_faces: dict[str, Face] | None = None
+        """The card faces (the application's emojis) by card code; ``None``: cards are text."""
 
     @property
     def storage(self) -> Storage:
@@ -157,6 +164,10 @@ class RommeBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        # Before any table is drawn: the card faces on the application (CARD_STYLE=emoji), or text.
+        if settings.card_style == "emoji":
+            self.card_faces = await ensure_card_faces(self)
+        install_faces(self.card_faces)
         games = await self._tables.load()
         log.info("%d unfinished games are back", len(games))
         # The round and match ends still owed (the last bot stopped before posting them) go out now.
@@ -195,6 +206,7 @@ class RommeBot(commands.Bot):
                 await self._publisher.close()
             await super().close()
         finally:
+            uninstall_faces(self.card_faces)
             if self._storage is not None:
                 await self._storage.close()
 
@@ -203,7 +215,8 @@ def create_bot(settings: Settings | None = None, **overrides: Any) -> RommeBot:
     """The bot, not logged in: ``settings`` (default: the defaults, NOT the environment) with
     ``overrides`` by keyword: ``database_path``, ``turn_timeout``, ``computer_delay``,
     ``dev_guild_id``, ``log_level``, ``token``, ``game_seed``, ``table_edit_interval``,
-    ``table_edits_per_second``, ``lobby_timeout``, ``idle_game_timeout``, ``max_lobbies_per_host``.
+    ``table_edits_per_second``, ``lobby_timeout``, ``idle_game_timeout``, ``max_lobbies_per_host``,
+    ``card_style``.
     No token is needed to build it; only to connect.
 
     Tests and benchmarks build the bot only through this; the command line passes the settings

@@ -17,6 +17,7 @@ from typing import Any
 from dotenv import dotenv_values
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+CARD_STYLES = ("emoji", "text")
 
 # The keyword of each setting (as create_bot takes it) and the environment variable it comes from.
 ENV_NAMES = {
@@ -29,6 +30,7 @@ ENV_NAMES = {
     "lobby_timeout": "LOBBY_TIMEOUT",
     "idle_game_timeout": "IDLE_GAME_TIMEOUT",
     "max_lobbies_per_host": "MAX_LOBBIES_PER_HOST",
+    "card_style": "CARD_STYLE",
 }
 
 
@@ -82,6 +84,9 @@ class Settings:
     makes) before it ends itself with the standings so far; 0: never."""
     max_lobbies_per_host: int = 3
     """Open lobbies one member may host on one server at once; 0: any number."""
+    card_style: str = "emoji"
+    """``emoji``: cards are shown as their faces, the application's own emojis (uploaded at start
+    if need be; text if Discord refuses them); ``text``: as text, ``7♥``."""
     game_seed: int | None = None
     """Deal from ``random.Random`` seeded with this, for tests, benchmarks and the playground's
     pictures; ``None`` (always, in a live bot) deals with ``random.SystemRandom`` (R19). Not read
@@ -115,6 +120,10 @@ class Settings:
             self, "idle_game_timeout", _seconds("IDLE_GAME_TIMEOUT", self.idle_game_timeout, allow_zero=True)
         )
         set_(self, "max_lobbies_per_host", _count("MAX_LOBBIES_PER_HOST", self.max_lobbies_per_host))
+        style = str(self.card_style).strip().lower()
+        if style not in CARD_STYLES:
+            raise ConfigError("CARD_STYLE", f"must be emoji or text, not {self.card_style!r}")
+        set_(self, "card_style", style)
         if self.game_seed is not None and (
             isinstance(self.game_seed, bool) or not isinstance(self.game_seed, int)
         ):

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from bot.engine.cards import Card, card_codes, parse_cards, sort_by_rank, sort_by_suit
 from bot.i18n import t
+from bot.render.faces import style as faces
 
 if TYPE_CHECKING:
     from bot.engine.meld import Meld
@@ -35,8 +36,15 @@ CACHED = 512
 
 @lru_cache(maxsize=CACHED)
 def _card_text(card: Card | str) -> str:
-    symbol = (card if isinstance(card, Card) else Card.parse(card)).symbol
+    parsed = card if isinstance(card, Card) else Card.parse(card)
+    face = faces.face_markup(parsed)  # the card's picture once the bot has its faces (bot.render.faces)
+    if face is not None:
+        return face
+    symbol = parsed.symbol
     return symbol + TEXT_PRESENTATION if symbol.endswith(DARK_SUITS) else symbol
+
+
+faces.on_change(_card_text.cache_clear)
 
 
 def card_text(card: Card | str) -> str:
