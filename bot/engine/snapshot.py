@@ -10,6 +10,7 @@ import struct
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.cards import Card, card_codes, parse_cards
+from bot.engine.history import PublicEvent
 from bot.engine.meld import Meld
 from bot.engine.moves import Phase
 from bot.engine.rules import RuleSet
@@ -112,6 +113,7 @@ def round_to_dict(rnd: Round, *, with_rng: bool = True) -> dict[str, Any]:
         "next_id": rnd._next_id,
         "out": rnd.out,
         "hand_romme": rnd._hand_romme,
+        "history": [event.to_dict() for event in rnd._history],
     }
     if with_rng:
         data["rng"] = rng_state(rnd._rng)
@@ -148,4 +150,6 @@ def round_from_dict(cls: type[Round], data: dict[str, Any], rng: random.Random |
     rnd._next_id = data["next_id"]
     rnd.out = data["out"]
     rnd._hand_romme = data["hand_romme"]
+    # Snapshots written before the round kept its public history hold none: it starts empty.
+    rnd._history = [PublicEvent.from_dict(event) for event in data.get("history", [])]
     return rnd

@@ -245,6 +245,9 @@ class Game:
         if self.match is None:
             return self.version
         seat_view = (view if view is not None else self.match.seat_view(seat)).to_dict()
+        # The round's public history only repeats what the rest of the view shows move by move; it is
+        # left out so that the ids stay as they were before the view held it.
+        seat_view.pop("history", None)
         seen = json.dumps([seat_view, str(self.status)], sort_keys=True, separators=(",", ":"))
         digest = hashlib.blake2b(seen.encode(), digest_size=8).digest()
         return int.from_bytes(digest, "big") % SEAT_VERSIONS
