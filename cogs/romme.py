@@ -44,6 +44,11 @@ SCORING_CHOICES = [
     app_commands.Choice(name="Melds minus hand (standard)", value="melds"),
     app_commands.Choice(name="Penalty: only the hand counts, against you", value="penalty"),
 ]
+LEVEL_CHOICES = [
+    app_commands.Choice(name="Easy: makes a beginner's mistakes", value="easy"),
+    app_commands.Choice(name="Normal", value="normal"),
+    app_commands.Choice(name="Hard: plays like a club player", value="hard"),
+]
 SCOPE_CHOICES = [
     app_commands.Choice(name="This channel's game, round by round", value="channel"),
     app_commands.Choice(name="The server leaderboard", value="server"),
@@ -130,9 +135,11 @@ class Romme(
         rounds="Rounds in the match (default: one per seat, so everyone deals once)",
         computers="Computer players to seat at once (default 0)",
         turn_timeout="Seconds for a person's turn before the computer plays it (default: the bot's setting)",
+        computer_level="How well the computer seats play, also those Add computer seats (default normal)",
     )
     @app_commands.choices(jokers=JOKER_CHOICES)
     @app_commands.choices(scoring=SCORING_CHOICES)
+    @app_commands.choices(computer_level=LEVEL_CHOICES)
     async def start(
         self,
         interaction: discord.Interaction[RommeBot],
@@ -144,6 +151,7 @@ class Romme(
         rounds: app_commands.Range[int, 1, 12] | None = None,
         computers: app_commands.Range[int, 0, 5] | None = None,
         turn_timeout: app_commands.Range[int, 30, 600] | None = None,
+        computer_level: str | None = None,
     ) -> None:
         """Post the lobby of a new game with these house rules."""
         async with refusals(interaction):
@@ -174,6 +182,7 @@ class Romme(
                     rules,
                     computers or 0,
                     timeout,
+                    computer_level or "normal",
                 )
             except TableError as exc:
                 if exc.code != "game.exists":
