@@ -208,12 +208,17 @@ class PatientPlayer(GreedyPlayer):
         return None
 
     def _discard_score(self, view: RoundView, card: Card) -> float:
-        """High cards go first, but not one the next seat collects; one it threw away is safe."""
+        """High cards go first, but not one that could still grow into a set or run (unless the cards
+        it needs are dead: seen in the discard pile or on the table), nor one the next seat collects;
+        one the next seat threw away is safe."""
         seat = view.seat or 0
         after = (seat + 1) % view.n_seats
         took: list[Card] = []
         threw: list[Card] = []
+        seen: list[Card] = [c for tm in view.table for c in tm.meld.stands_for]
         for event in view.history:
+            if event.kind in ("discard", "upcard"):
+                seen.append(event.cards[0])
             if event.seat != after:
                 continue
             if event.kind == "take":
@@ -221,6 +226,18 @@ class PatientPlayer(GreedyPlayer):
             elif event.kind == "discard":
                 threw.append(event.cards[0])
         score = float(card.hand_points)
+        hand = [c for c in view.hand if not c.is_joker]
+        for other in hand:
+            if other == card:
+                continue
+            if other.rank == card.rank and other.suit != card.suit:
+                needed = [Card(card.rank, s) for s in "SHDC" if s not in (card.suit, other.suit)]
+            elif other.suit == card.suit and _gap(other.rank, card.rank) <= 2:
+                needed = [Card(r, card.suit) for r in range(1, 14) if 0 < _gap(r, card.rank) <= 2]
+            else:
+                continue
+            live = sum(2 - min(2, seen.count(c) + view.hand.count(c)) for c in needed)
+            score -= 12 if live > 0 else 2
         for got in took:
             if got.rank == card.rank or (got.suit == card.suit and _gap(got.rank, card.rank) <= 2):
                 score -= 15

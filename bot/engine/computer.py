@@ -255,8 +255,11 @@ _NEAR_OUT = 4
 _NEAR_OUT_OPENED = 7
 _OPEN_BY_TURN = 7
 _LOW_STOCK = 12
-_CLOSE_TO_OUT = 2
-"""Cards left over after the melds at which the hard level opens at once: it goes out within a turn."""
+_CLOSE_TO_OUT = 1
+"""Cards left over after the melds at which the hard level opens at once: it goes out this turn."""
+_STAKE = 250
+"""The hard level opens once the points it holds back times its turns reach this: the longer the
+round, the likelier another seat goes out and turns those points against it (R20)."""
 
 
 def _run_neighbours(a: int, b: int, gap: int) -> list[int]:
@@ -280,8 +283,9 @@ class ComputerPlayer:
 
     ``level`` is one of :data:`LEVELS`; the above is ``"normal"``. ``"easy"`` makes a beginner's
     mistakes: a careless discard half the time, overlooked lay-offs and discards, no joker swaps.
-    ``"hard"`` plays like a club player from the same view: it holds its opening back until it can
-    nearly go out or another seat nears the end (R13), keeps jokers out of melds it does not need yet
+    ``"hard"`` plays like a club player from the same view: it holds its opening back until it can go
+    out at once, the points held back grow too much to risk, or another seat nears the end (R13),
+    keeps jokers out of melds it does not need yet
     (R16), takes a discard that brings its opening closer, and reads the view's public history for the
     dead cards and for what the next seat collects, which it does not feed.
 
@@ -407,6 +411,13 @@ class ComputerPlayer:
                 return True
         return False
 
+    def _at_stake(self, seat: _Seat, points: int) -> bool:
+        """Whether the melds held back are worth too much to risk for another turn: caught in the
+        hand when another seat goes out they count against the seat instead of for it (R20)."""
+        n_seats = len(seat.hand_counts) or 1
+        own_turn = (seat.turn_no - 1) // n_seats + 1
+        return points * own_turn >= _STAKE
+
     def _spared(self, melds: list[Meld], seat: _Seat, needed: int) -> list[Meld]:
         """``melds`` without those holding a joker, if the rest still make ``needed`` points."""
         plain = [meld for meld in melds if JOKER not in meld.cards]
@@ -422,7 +433,7 @@ class ComputerPlayer:
         if melds and total >= seat.rules.opening:
             if self._style.patient and not seat.pending:
                 left = len(seat.hand) - sum(len(meld.cards) for meld in melds)
-                if left > _CLOSE_TO_OUT and not self._near_end(seat):
+                if left > _CLOSE_TO_OUT and not self._near_end(seat) and not self._at_stake(seat, total):
                     return None  # wait: opened melds only give the other seats places to lay off
             if self._style.spare_jokers:
                 left = len(seat.hand) - sum(len(meld.cards) for meld in melds)
