@@ -421,7 +421,7 @@ class ComputerPlayer:
     def _spared(self, melds: list[Meld], seat: _Seat, needed: int) -> list[Meld]:
         """``melds`` without those holding a joker, if the rest still make ``needed`` points."""
         plain = [meld for meld in melds if JOKER not in meld.cards]
-        if len(plain) < len(melds) and sum(meld.points for meld in plain) >= needed:
+        if plain and len(plain) < len(melds) and sum(meld.points for meld in plain) >= needed:
             rest = _without(seat.hand, (card for meld in plain for card in meld.cards))
             if seat.can_end_with(rest):
                 return plain
