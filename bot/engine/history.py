@@ -64,6 +64,39 @@ class PublicEvent:
             data["card"] = str(self.card)
         return data
 
+    def to_text(self) -> str:
+        """The short form a snapshot saves: turn, seat, kind, meld id and card (``-`` when unset), then
+        the cards, separated by spaces.
+
+        >>> PublicEvent(turn=4, seat=0, kind="lay_off", cards=(Card.parse("8H"),), meld="m1").to_text()
+        '4 0 lay_off m1 - 8H'
+        """
+        meld = self.meld if self.meld is not None else "-"
+        card = str(self.card) if self.card is not None else "-"
+        return " ".join([str(self.turn), str(self.seat), self.kind, meld, card, *card_codes(self.cards)])
+
+    @classmethod
+    def from_text(cls, text: str) -> PublicEvent:
+        """The event of :meth:`to_text`; ``ValueError`` for anything else.
+
+        >>> PublicEvent.from_text("4 0 lay_off m1 - 8H").cards == (Card.parse("8H"),)
+        True
+        """
+        parts = text.split(" ")
+        if len(parts) < 5:
+            raise ValueError(f"not a history event: {text!r}")
+        turn, seat, kind, meld, card, *cards = parts
+        return cls.from_dict(
+            {
+                "turn": turn,
+                "seat": seat,
+                "kind": kind,
+                "cards": cards,
+                "meld": None if meld == "-" else meld,
+                "card": None if card == "-" else card,
+            }
+        )
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PublicEvent:
         """The event of :meth:`to_dict`; ``ValueError`` for an unknown kind."""

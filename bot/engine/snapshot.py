@@ -113,7 +113,7 @@ def round_to_dict(rnd: Round, *, with_rng: bool = True) -> dict[str, Any]:
         "next_id": rnd._next_id,
         "out": rnd.out,
         "hand_romme": rnd._hand_romme,
-        "history": [event.to_dict() for event in rnd._history],
+        "history": [event.to_text() for event in rnd._history],
     }
     if with_rng:
         data["rng"] = rng_state(rnd._rng)
@@ -151,5 +151,5 @@ def round_from_dict(cls: type[Round], data: dict[str, Any], rng: random.Random |
     rnd.out = data["out"]
     rnd._hand_romme = data["hand_romme"]
     # Snapshots written before the round kept its public history hold none: it starts empty.
-    rnd._history = [PublicEvent.from_dict(event) for event in data.get("history", [])]
+    rnd._history = [PublicEvent.from_text(event) for event in data.get("history", [])]
     return rnd
