@@ -230,7 +230,7 @@ class _Style:
     """How a level plays: the knobs that tell easy, normal and hard apart."""
 
     patient: bool = False
-    """Hold the opening back (R13) until the seat can (nearly) go out or the end of the round is near."""
+    """Hold the opening back (R13) until the seat can go out, too much is at stake, or the end is near."""
     spare_jokers: bool = False
     """Keep jokers out of melds the seat does not need yet, where the next seat could swap them (R16)."""
     memory: bool = False
@@ -285,9 +285,9 @@ class ComputerPlayer:
     mistakes: a careless discard half the time, overlooked lay-offs and discards, no joker swaps.
     ``"hard"`` plays like a club player from the same view: it holds its opening back until it can go
     out at once, the points held back grow too much to risk, or another seat nears the end (R13),
-    keeps jokers out of melds it does not need yet
-    (R16), takes a discard that brings its opening closer, and reads the view's public history for the
-    dead cards and for what the next seat collects, which it does not feed.
+    keeps jokers out of melds it does not need yet (R16), takes a discard that brings its opening
+    closer or lengthens its melds, and reads the view's public history (R19) for the dead cards and
+    for what the next seat collects, which it does not feed.
 
     >>> from bot.engine.round import Round
     >>> rnd = Round.deal(2, rng=random.Random(7))
