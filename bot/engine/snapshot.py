@@ -88,6 +88,21 @@ def _code(card: Card | None) -> str | None:
     return None if card is None else str(card)
 
 
+_EVENT_TEXTS_SIZE = 8192
+_event_texts: dict[int, tuple[PublicEvent, str]] = {}
+
+
+def _event_text(event: PublicEvent) -> str:
+    """``event.to_text()``, made once per event: a round is saved after every move, with its whole
+    history, and an event never changes (keyed by identity, the event held so its id is not reused)."""
+    known = _event_texts.get(id(event))
+    if known is None:
+        if len(_event_texts) >= _EVENT_TEXTS_SIZE:
+            _event_texts.clear()
+        known = _event_texts[id(event)] = (event, event.to_text())
+    return known[1]
+
+
 def round_to_dict(rnd: Round, *, with_rng: bool = True) -> dict[str, Any]:
     """Everything :func:`round_from_dict` needs to rebuild ``rnd`` exactly. A match leaves out the
     generator (``with_rng=False``): its round shares the match's, which the match saves once."""
@@ -113,7 +128,7 @@ def round_to_dict(rnd: Round, *, with_rng: bool = True) -> dict[str, Any]:
         "next_id": rnd._next_id,
         "out": rnd.out,
         "hand_romme": rnd._hand_romme,
-        "history": [event.to_text() for event in rnd._history],
+        "history": [_event_text(event) for event in rnd._history],
     }
     if with_rng:
         data["rng"] = rng_state(rnd._rng)

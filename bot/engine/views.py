@@ -72,6 +72,21 @@ def _table_entry(tm: TableMeld) -> dict[str, Any]:
     }
 
 
+_event_entries: dict[int, tuple[PublicEvent, dict[str, Any]]] = {}
+
+
+def _event_entry(event: PublicEvent) -> dict[str, Any]:
+    """``event.to_dict()``, built once per event (as :func:`_table_entry`): every view of every seat
+    shows the same history, and an event never changes. Each view gets its own copy."""
+    known = _event_entries.get(id(event))
+    if known is None:
+        if len(_event_entries) >= _VIEW_CACHE_SIZE:
+            _event_entries.clear()
+        known = _event_entries[id(event)] = (event, event.to_dict())
+    entry = known[1]
+    return {**entry, "cards": [*entry["cards"]]}
+
+
 _action_names: dict[tuple[frozenset[MoveKind], tuple[DrawSource, ...]], tuple[str, ...]] = {}
 
 
@@ -167,7 +182,7 @@ class RoundView:
             "move_no": self.move_no,
             "out": self.out,
             "result": None if self.result is None else self.result.to_dict(),
-            "history": [event.to_dict() for event in self.history],
+            "history": [_event_entry(event) for event in self.history],
         }
 
     @classmethod

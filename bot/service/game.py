@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.round import MAX_SEATS, MIN_SEATS
@@ -264,10 +264,11 @@ class Game:
         """
         if self.match is None:
             return self.version
-        seat_view = (view if view is not None else self.match.seat_view(seat)).to_dict()
+        seen_view = view if view is not None else self.match.seat_view(seat)
         # The round's public history only repeats what the rest of the view shows move by move; it is
         # left out so that the ids stay as they were before the view held it.
-        seat_view.pop("history", None)
+        seat_view = replace(seen_view, round=replace(seen_view.round, history=())).to_dict()
+        del seat_view["history"]
         seen = json.dumps([seat_view, str(self.status)], sort_keys=True, separators=(",", ":"))
         digest = hashlib.blake2b(seen.encode(), digest_size=8).digest()
         return int.from_bytes(digest, "big") % SEAT_VERSIONS
