@@ -126,7 +126,7 @@ async def open_by_clicks(env: simcord.Env, places: list[tuple[Any, Any]]) -> lis
     service = tables(env.bot)
     opened = []
     for channel, host in places:
-        lobby = await host.slash(channel, "romme start", computers=3)
+        lobby = await host.slash(channel, "romme start", computers=3, computer_level=COMPUTER_LEVEL)
         assert lobby.response is not None, "the lobby was not posted"
         await host.click(lobby.response, label="Start")
         game = service.game_in_channel(channel.id)
@@ -148,6 +148,7 @@ async def open_by_service(bot: RommeBot, places: list[tuple[Any, Any]]) -> list[
             host.id,
             host.name,
             computers=3,
+            computer_level=COMPUTER_LEVEL,
             turn_timeout=bot.settings.turn_timeout,
         )
         game = await service.begin(game.id, host.id)
@@ -267,7 +268,12 @@ async def measure(bot: RommeBot, games: int, seconds: float, delay: float, click
         }
 
 
+COMPUTER_LEVEL = "normal"
+"""The level of the three computer seats of every table (``--computer-level``)."""
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
+    global COMPUTER_LEVEL
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -280,7 +286,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument(
         "--default-gc", action="store_true", help="keep CPython's collector settings (romme-bot tunes them)"
     )
+    parser.add_argument("--computer-level", choices=("easy", "normal", "hard"), default="normal")
     args = parser.parse_args(argv)
+    COMPUTER_LEVEL = args.computer_level
     if args.quick:
         args.games, args.seconds = 50, 10.0
     quiet()

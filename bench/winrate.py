@@ -21,15 +21,16 @@ from bot.engine.rules import RuleSet
 from bot.engine.simulate import MatchStats, Player, play_match
 
 
-def win_rate(matches: int, seed: int, rules: RuleSet | None = None) -> dict[str, Any]:
-    """Play ``matches`` seeded matches, computer against random, and count the computer's results."""
+def win_rate(matches: int, seed: int, rules: RuleSet | None = None, level: str = "normal") -> dict[str, Any]:
+    """Play ``matches`` seeded matches, computer (at ``level``) against random, and count the
+    computer's results."""
     rules = rules or RuleSet()
     wins = losses = ties = 0
     stats = MatchStats()
     started = time.perf_counter()
     for game in range(matches):
         computer_seat = game % 2
-        computer = ComputerPlayer(random.Random(f"{seed}:{game}:computer"))
+        computer = ComputerPlayer(random.Random(f"{seed}:{game}:computer"), level=level)
         baseline = RandomPlayer(random.Random(f"{seed}:{game}:random"))
         players: list[Player] = [computer, baseline] if computer_seat == 0 else [baseline, computer]
         match = Match.new(2, rules=rules, rng=random.Random(f"{seed}:{game}:deal"))
@@ -42,6 +43,7 @@ def win_rate(matches: int, seed: int, rules: RuleSet | None = None) -> dict[str,
             losses += 1
     return {
         "matches": matches,
+        "level": level,
         "seed": seed,
         "rules": rules.to_dict(),
         "wins": wins,
@@ -60,8 +62,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=200, help="matches to play")
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals and the players")
     parser.add_argument("--rules", default="{}", help="house rules as JSON")
+    parser.add_argument("--level", choices=("easy", "normal", "hard"), default="normal")
     args = parser.parse_args(argv)
-    print(json.dumps(win_rate(args.matches, args.seed, RuleSet.from_dict(json.loads(args.rules)))))
+    rules = RuleSet.from_dict(json.loads(args.rules))
+    print(json.dumps(win_rate(args.matches, args.seed, rules, args.level)))
     return 0
 
 

@@ -61,6 +61,10 @@ SCORING_CHOICES = [
     app_commands.Choice(name=text("slash.choice.scoring_melds"), value="melds"),
     app_commands.Choice(name=text("slash.choice.scoring_penalty"), value="penalty"),
 ]
+LEVEL_CHOICES = [
+    app_commands.Choice(name=text(f"slash.choice.level_{level}"), value=level)
+    for level in ("easy", "normal", "hard")
+]
 SCOPE_CHOICES = [
     app_commands.Choice(name=text("slash.choice.scope_channel"), value="channel"),
     app_commands.Choice(name=text("slash.choice.scope_server"), value="server"),
@@ -79,6 +83,7 @@ START_OPTIONS = (
     "rounds",
     "computers",
     "turn_timeout",
+    "computer_level",
     "language",
 )
 
@@ -173,6 +178,7 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
     @app_commands.choices(jokers=JOKER_CHOICES)
     @app_commands.choices(scoring=SCORING_CHOICES)
     @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.choices(computer_level=LEVEL_CHOICES)
     async def start(
         self,
         interaction: discord.Interaction[RommeBot],
@@ -185,6 +191,7 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
         computers: app_commands.Range[int, 0, 5] | None = None,
         turn_timeout: app_commands.Range[int, 30, 600] | None = None,
         language: str | None = None,
+        computer_level: str | None = None,
     ) -> None:
         """Post the lobby of a new game with these house rules, in ``language`` (default: the
         server's language if the bot speaks it, else English)."""
@@ -216,6 +223,7 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
                     rules,
                     computers or 0,
                     timeout,
+                    computer_level=computer_level or "normal",
                     language=table_language(interaction.guild_locale, language),
                 )
             except TableError as exc:

@@ -16,9 +16,11 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any, Generic, TypeVar
 
-from bot.engine.cards import JOKER, Card, hand_points, parse_cards
+from bot.engine.cards import JOKER, SUITS, Card, hand_points, parse_cards
 from bot.engine.errors import IllegalMove
+from bot.engine.history import PublicEvent
 from bot.engine.meld import Meld, make_meld
+from bot.engine.memory import Memory, recall
 from bot.engine.moves import DrawSource, Move, Phase
 from bot.engine.round import MAX_RESHUFFLES
 from bot.engine.rules import RuleSet
@@ -29,6 +31,9 @@ from bot.engine.views import RoundView
 # Below this many cards in hand the seat lays off its jokers too: that close to going out a joker
 # is worth more on the table (its points, R20) than as a hope of a new meld that costs 20 if stuck.
 _LAY_OFF_JOKERS_AT = 3
+LEVELS = ("easy", "normal", "hard")
+"""The levels of :class:`ComputerPlayer`, easiest first."""
+DEFAULT_LEVEL = "normal"
 _CACHE_SIZE = 4096
 K = TypeVar("K")
 V = TypeVar("V")
@@ -51,6 +56,13 @@ class _Seat:
     taken: Card | None
     last_stock: bool
     """No reshuffle is left: the round may end with every hand counted against its seat (R18)."""
+    seat: int = 0
+    hand_counts: tuple[int, ...] = ()
+    opened_seats: tuple[bool, ...] = ()
+    stock_count: int = 0
+    turn_no: int = 1
+    history: tuple[PublicEvent, ...] | list[Any] = ()
+    """The view's public history: typed events, or a dict view's entries (read only by the hard level)."""
 
     @classmethod
     def from_view(cls, view: RoundView, table: list[TableMeld]) -> _Seat:
@@ -66,6 +78,12 @@ class _Seat:
             discard_top=view.discard_top,
             taken=view.taken_from_discard,
             last_stock=view.reshuffles >= MAX_RESHUFFLES,
+            seat=view.seat,
+            hand_counts=view.hand_counts,
+            opened_seats=view.opened,
+            stock_count=view.stock_count,
+            turn_no=view.turn_no,
+            history=view.history,
         )
 
     @classmethod
@@ -85,6 +103,12 @@ class _Seat:
             discard_top=Card.parse(top) if top else None,
             taken=Card.parse(taken) if taken else None,
             last_stock=view.get("reshuffles", 0) >= MAX_RESHUFFLES,
+            seat=seat,
+            hand_counts=tuple(view.get("hand_counts", ())),
+            opened_seats=tuple(view["opened"]),
+            stock_count=int(view.get("stock_count", 0)),
+            turn_no=int(view.get("turn_no", 1)),
+            history=view.get("history", []),
         )
 
     def can_end_with(self, rest: Sequence[Card]) -> bool:
@@ -192,6 +216,52 @@ def _facts_of(tm: TableMeld) -> _MeldFacts:
     return known[1]
 
 
+@dataclass(frozen=True, slots=True)
+class _Style:
+    """How a level plays: the knobs that tell easy, normal and hard apart."""
+
+    patient: bool = False
+    """Hold the opening back (R13) until the seat can go out, too much is at stake, or the end is near."""
+    spare_jokers: bool = False
+    """Keep jokers out of melds the seat does not need yet, where the next seat could swap them (R16)."""
+    memory: bool = False
+    """Read the public history: dead cards, and what the next seat collects (never feed it)."""
+    swaps: bool = True
+    """Swap jokers from the table (R16)."""
+    blunder: float = 0.0
+    """The chance of a careless discard: any card outside its melds, not the one a player would pick."""
+    miss: float = 0.0
+    """The chance of overlooking a lay-off, or a discard worth taking."""
+
+
+_STYLES: dict[str, _Style] = {
+    "easy": _Style(swaps=False, blunder=0.5, miss=0.5),
+    "normal": _Style(),
+    "hard": _Style(patient=True, spare_jokers=True, memory=True),
+}
+
+# When the hard level holds its opening back: another seat is this close to going out (cards in hand;
+# fewer still count once that seat has opened), the seat has had this many turns, or the stock is low.
+_NEAR_OUT = 4
+_NEAR_OUT_OPENED = 7
+_OPEN_BY_TURN = 7
+_LOW_STOCK = 12
+_CLOSE_TO_OUT = 1
+"""Cards left over after the melds at which the hard level opens at once: it goes out this turn."""
+_STAKE = 250
+"""The hard level opens once the points it holds back times its turns reach this: the longer the
+round, the likelier another seat goes out and turns those points against it (R20)."""
+
+
+def _run_neighbours(a: int, b: int, gap: int) -> list[int]:
+    """The ranks that turn the near-run ``a``, ``b`` (``gap`` apart, R7) into a run, ace as 1."""
+    lo, hi = sorted((a, b))
+    if _rank_gap(a, b) != hi - lo:  # the ace counts high: A with Q or K
+        lo, hi = hi, 14
+    wanted = [lo - 1, hi + 1] if gap == 1 else [lo + 1]
+    return [1 if rank == 14 else rank for rank in wanted if 1 <= rank <= 14]
+
+
 class ComputerPlayer:
     """A computer seat: plays from its seat's view alone and always returns a legal move.
 
@@ -202,6 +272,14 @@ class ComputerPlayer:
     on the last stock (R18) it sheds points. Every meld, lay-off and swap leaves a card it may
     discard (R12, R17). Deterministic given ``rng``.
 
+    ``level`` is one of :data:`LEVELS`; the above is ``"normal"``. ``"easy"`` makes a beginner's
+    mistakes: a careless discard half the time, overlooked lay-offs and discards, no joker swaps.
+    ``"hard"`` plays like a club player from the same view: it holds its opening back until it can go
+    out at once, the points held back grow too much to risk, or another seat nears the end (R13),
+    keeps jokers out of melds it does not need yet (R16), takes a discard that brings its opening
+    closer or lengthens its melds, and reads the view's public history (R19) for the dead cards and
+    for what the next seat collects, which it does not feed.
+
     >>> from bot.engine.round import Round
     >>> rnd = Round.deal(2, rng=random.Random(7))
     >>> player = ComputerPlayer(random.Random(1))
@@ -209,9 +287,21 @@ class ComputerPlayer:
     True
     >>> player.next_move(rnd.seat_view(rnd.to_play)).kind
     'draw'
+    >>> ComputerPlayer(level="hard").level
+    'hard'
+    >>> ComputerPlayer(level="expert")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown computer level 'expert': choose easy, normal or hard
     """
 
-    def __init__(self, rng: random.Random | None = None) -> None:
+    def __init__(self, rng: random.Random | None = None, *, level: str = DEFAULT_LEVEL) -> None:
+        if level not in _STYLES:
+            raise ValueError(
+                f"unknown computer level {level!r}: choose {', '.join(LEVELS[:-1])} or {LEVELS[-1]}"
+            )
+        self.level = level
+        self._style = _STYLES[level]
         self.rng = rng if rng is not None else random.Random()
         # Views repeat a lot from move to move (the same rules, table melds, hands), so parsing and
         # solving are memoised; that keeps a move at about a millisecond.
@@ -237,10 +327,15 @@ class ComputerPlayer:
         if seat.phase == Phase.DRAW:
             return Move.draw(self._draw_source(seat))
         if seat.opened:
-            move = self._swap_move(seat) or self._meld_move(seat) or self._lay_off_move(seat)
+            swap = self._swap_move(seat) if self._style.swaps else None
+            move = swap or self._meld_move(seat) or self._lay_off_move(seat)
         else:
             move = self._opening_move(seat)
         return move or Move.discard(self._discard_choice(seat))
+
+    def _chance(self, p: float) -> bool:
+        """True with probability ``p`` (no draw from ``rng`` when ``p`` is 0: normal stays as it was)."""
+        return p > 0 and self.rng.random() < p
 
     def _seat_of_dict(self, view: Mapping[str, Any]) -> _Seat:
         rules = self._rules.get(
@@ -258,6 +353,10 @@ class ComputerPlayer:
             return DrawSource.STOCK
         if all(card == top for card in seat.hand):
             return DrawSource.STOCK  # R12 would leave no card to discard
+        if self._chance(self._style.miss):
+            return DrawSource.STOCK  # a beginner does not see what the top card would do
+        if self._style.patient and not top.is_joker and self._serves(seat, top):
+            return DrawSource.DISCARD
         if top.is_joker and not seat.last_stock:
             return DrawSource.DISCARD
         if seat.opened and any(self._fits(tm, top) for tm in seat.table):
@@ -269,12 +368,68 @@ class ComputerPlayer:
             return DrawSource.DISCARD
         return DrawSource.STOCK
 
+    def _serves(self, seat: _Seat, top: Card) -> bool:
+        """Whether ``top`` is all used in the best melds with the hand: it lengthens or makes a meld
+        without leaving more in the hand, or it brings an unopened seat to its opening (R13)."""
+        if _alone(top, seat.hand):
+            return False
+        with_top = self._best([*seat.hand, top], seat.rules)
+        points = sum(meld.points for meld in with_top)
+        if not seat.opened:
+            before = sum(meld.points for meld in self._best(seat.hand, seat.rules))
+            if points >= seat.rules.opening > before:
+                return True
+        melded = Counter(card for meld in with_top for card in meld.cards)
+        return melded[top] > 0 and self._deadwood([*seat.hand, top], seat.rules) <= self._deadwood(
+            seat.hand, seat.rules
+        )
+
     # -- opening (R13) ----------------------------------------------------------------------------
+
+    def _near_end(self, seat: _Seat) -> bool:
+        """Whether the round may end soon: another seat is close to going out, the seat has had many
+        turns, or the stock runs low (R18)."""
+        if seat.last_stock or seat.stock_count <= _LOW_STOCK:
+            return True
+        n_seats = len(seat.hand_counts) or 1
+        if (seat.turn_no - 1) // n_seats + 1 >= _OPEN_BY_TURN:
+            return True
+        for other, count in enumerate(seat.hand_counts):
+            if other == seat.seat:
+                continue
+            opened = other < len(seat.opened_seats) and seat.opened_seats[other]
+            if count <= _NEAR_OUT or (opened and count <= _NEAR_OUT_OPENED):
+                return True
+        return False
+
+    def _at_stake(self, seat: _Seat, points: int) -> bool:
+        """Whether the melds held back are worth too much to risk for another turn: caught in the
+        hand when another seat goes out they count against the seat instead of for it (R20)."""
+        n_seats = len(seat.hand_counts) or 1
+        own_turn = (seat.turn_no - 1) // n_seats + 1
+        return points * own_turn >= _STAKE
+
+    def _spared(self, melds: list[Meld], seat: _Seat, needed: int) -> list[Meld]:
+        """``melds`` without those holding a joker, if the rest still make ``needed`` points."""
+        plain = [meld for meld in melds if JOKER not in meld.cards]
+        if plain and len(plain) < len(melds) and sum(meld.points for meld in plain) >= needed:
+            rest = _without(seat.hand, (card for meld in plain for card in meld.cards))
+            if seat.can_end_with(rest):
+                return plain
+        return melds
 
     def _opening_move(self, seat: _Seat) -> Move | None:
         melds = self._plan(seat.hand, seat)
         total = seat.pending_points + sum(meld.points for meld in melds)
         if melds and total >= seat.rules.opening:
+            if self._style.patient and not seat.pending:
+                left = len(seat.hand) - sum(len(meld.cards) for meld in melds)
+                if left > _CLOSE_TO_OUT and not self._near_end(seat) and not self._at_stake(seat, total):
+                    return None  # wait: opened melds only give the other seats places to lay off
+            if self._style.spare_jokers:
+                left = len(seat.hand) - sum(len(meld.cards) for meld in melds)
+                if left > 1:
+                    melds = self._spared(melds, seat, seat.rules.opening - seat.pending_points)
             return Move.meld(melds[0].cards)
         if seat.pending:
             # Proposed melds that cannot reach the opening only lock cards away from the discard.
@@ -285,9 +440,15 @@ class ComputerPlayer:
 
     def _meld_move(self, seat: _Seat) -> Move | None:
         melds = self._plan(seat.hand, seat)
+        if melds and self._style.spare_jokers:
+            left = len(seat.hand) - sum(len(meld.cards) for meld in melds)
+            if left > 1 and not self._near_end(seat):
+                melds = [meld for meld in melds if JOKER not in meld.cards]
         return Move.meld(melds[0].cards) if melds else None
 
     def _lay_off_move(self, seat: _Seat) -> Move | None:
+        if self._chance(self._style.miss):
+            return None
         lay_jokers = len(seat.hand) <= _LAY_OFF_JOKERS_AT or seat.last_stock
         for card in sorted(set(seat.hand), key=lambda c: (-c.hand_points, c)):
             if (card.is_joker and not lay_jokers) or not seat.can_end_with(_without(seat.hand, [card])):
@@ -371,17 +532,84 @@ class ComputerPlayer:
         # from 80 up an unopened seat stops preferring to keep low cards, at 120 it keeps high ones.
         weight = 1.0 if seat.opened else max(-1.0, min(1.0, 1 - (seat.rules.opening - 40) / 40))
 
+        if self._style.blunder and self._chance(self._style.blunder):
+            # A beginner's discard: any card outside its melds, or any card at all.
+            loose = [card for card in allowed if melded[card] < counts[card] and not card.is_joker]
+            return self.rng.choice(sorted(loose or allowed))
+        memory = self._recall(seat) if self._style.memory else None
+        partner_value = self._partner_value
+        if memory is not None:
+
+            def partner_value(card: Card, hand: list[Card]) -> float:
+                return self._live_partner_value(card, hand, memory.dead)
+
         def keep_value(card: Card) -> float:
             if card.is_joker:
                 # With two cards left a joker rarely finds two naturals to meld with; it only blocks
                 # going out.
                 return 1000 * hope if len(hand) > 2 else -card.hand_points
-            value = 500.0 if melded[card] >= counts[card] else self._partner_value(card, hand)
+            value = 500.0 if melded[card] >= counts[card] else partner_value(card, hand)
             if any(self._fits(tm, card) for tm in seat.table):
                 value += 10
+            if memory is not None:
+                value += self._feeds(card, seat, memory)
             return value * hope - card.hand_points * weight
 
         return min(allowed, key=lambda card: (keep_value(card), self.rng.random()))
+
+    def _recall(self, seat: _Seat) -> Memory:
+        """The memory of the view's public history (a dict view's entries are read here)."""
+        events = [
+            event if isinstance(event, PublicEvent) else PublicEvent.from_dict(event)
+            for event in seat.history
+        ]
+        return recall(events, seat.table)
+
+    def _feeds(self, card: Card, seat: _Seat, memory: Memory) -> float:
+        """How much discarding ``card`` would help the next seat, from what it took from the pile and
+        what it let go: a card it collects (a set's rank, a run's neighbour) or can lay off."""
+        n_seats = len(seat.hand_counts) or 2
+        after = (seat.seat + 1) % n_seats
+        risk = 0.0
+        for got in memory.of(memory.taken, after):
+            if got.is_joker:
+                continue
+            if got.rank == card.rank and got.suit != card.suit:
+                risk += 25
+            elif got.suit == card.suit and _rank_gap(got.rank, card.rank) <= 2:
+                risk += 20
+        for gone in (*memory.of(memory.discarded, after), *memory.of(memory.passed, after)):
+            if gone == card:
+                risk -= 15
+            elif gone.rank == card.rank:
+                risk -= 6
+        opened = after < len(seat.opened_seats) and seat.opened_seats[after]
+        if opened and any(self._fits(tm, card) for tm in seat.table):
+            risk += 20
+        return risk
+
+    @staticmethod
+    def _live_partner_value(card: Card, hand: list[Card], dead: Counter[Card]) -> float:
+        """:meth:`_partner_value`, counting only the cards that could still come (not dead, R1: two
+        of each card)."""
+        held = Counter(hand)
+
+        def live(cards: Iterable[Card]) -> int:
+            return sum(max(0, 2 - dead[other] - held[other]) for other in cards)
+
+        set_suits = {other.suit for other in hand if other.rank == card.rank and other.suit != card.suit}
+        value = 0.0
+        if set_suits:
+            missing = [Card(card.rank, suit) for suit in SUITS if suit != card.suit and suit not in set_suits]
+            value += 30.0 * len(set_suits) * min(1.0, live(missing) / 2)
+        run_ranks = {other.rank for other in hand if other.suit == card.suit and other.rank != card.rank}
+        for rank in run_ranks:
+            gap = _rank_gap(card.rank, rank)
+            if gap > 2:
+                continue
+            wanted = [Card(r, card.suit) for r in _run_neighbours(card.rank, rank, gap)]
+            value += (30 if gap == 1 else 15) * min(1.0, live(wanted) / 2)
+        return value
 
     @staticmethod
     def _partner_value(card: Card, hand: list[Card]) -> float:

@@ -13,6 +13,7 @@ from typing import Any
 from bot.engine import snapshot, views
 from bot.engine.cards import JOKER, Card, parse_cards, shuffled_deck
 from bot.engine.errors import IllegalMove
+from bot.engine.history import EventKind, PublicEvent
 from bot.engine.meld import End, Meld, make_meld
 from bot.engine.moves import DrawSource, Move, MoveKind, Phase
 from bot.engine.rules import RuleSet
@@ -106,6 +107,8 @@ class Round:
         self._next_id = 1
         self.out: int | None = None
         self._hand_romme = False
+        # What every seat saw, in order (R19): never a hand card, a proposal or the stock.
+        self._history: list[PublicEvent] = []
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -131,7 +134,7 @@ class Round:
         for i in range(HAND_SIZE * n_seats):
             hands[(dealer + 1 + i) % n_seats].append(deck[i])
         dealt = HAND_SIZE * n_seats
-        return cls(
+        rnd = cls(
             rules=rules,
             hands=hands,
             stock=deck[dealt + 1 :],
@@ -140,6 +143,8 @@ class Round:
             to_play=(dealer + 1) % n_seats,
             rng=rng,
         )
+        rnd._note(dealer, "upcard", (deck[dealt],))
+        return rnd
 
     @classmethod
     def from_position(
@@ -246,6 +251,27 @@ class Round:
         """Whether the round has ended (R17, R18)."""
         return self.phase == Phase.OVER
 
+    @property
+    def history(self) -> list[PublicEvent]:
+        """What the seats did that every seat saw, in order (:mod:`bot.engine.history`, R19).
+
+        >>> rnd = Round.deal(2, rng=random.Random(1))
+        >>> _ = rnd.draw(1, "stock")
+        >>> [event.kind for event in rnd.history]
+        ['upcard', 'draw_stock']
+        """
+        return list(self._history)
+
+    def _note(
+        self,
+        seat: int,
+        kind: EventKind,
+        cards: Sequence[Card] = (),
+        meld: str | None = None,
+        card: Card | None = None,
+    ) -> None:
+        self._history.append(PublicEvent(self.turn_no, seat, kind, tuple(cards), meld, card))
+
     # -- moves ----------------------------------------------------------------------------------
 
     def _check_turn(self, seat: int, phase: Phase) -> None:
@@ -303,6 +329,7 @@ class Round:
                 raise IllegalMove("draw.discard_empty", "R11", "the discard pile is empty")
             card = self._discard.pop()
             self.taken_from_discard = card
+            self._note(seat, "take", (card,))
         elif source == DrawSource.STOCK:
             if not self._stock:
                 if self.reshuffles >= MAX_RESHUFFLES or len(self._discard) <= 1:
@@ -313,7 +340,9 @@ class Round:
                 self._rng.shuffle(fresh)
                 self._stock, self._discard = fresh, self._discard[-1:]
                 self.reshuffles += 1
+                self._note(seat, "reshuffle")
             card = self._stock.pop(0)
+            self._note(seat, "draw_stock")
         else:
             raise IllegalMove("draw.no_such_pile", "R11", f"draw from 'stock' or 'discard', not {source!r}")
         self._hands[seat].append(card)
@@ -356,7 +385,7 @@ class Round:
             self._opened_turn[seat] = self.turn_no
             self._pending[seat] = []
         for m in to_table:
-            self._put_on_table(seat, m)
+            self._note(seat, "meld", m.cards, self._put_on_table(seat, m).id)
         if not rest:
             self._end(seat)
         return meld
@@ -390,6 +419,7 @@ class Round:
         self._check_keeps_card(rest)
         self._hands[seat] = rest
         self._table[self._table.index(old)] = new
+        self._note(seat, "lay_off", cards, meld_id)
         self.move_no += 1
         if not rest:
             self._end(seat)
@@ -412,6 +442,7 @@ class Round:
         self._hands[seat] = rest
         self._table[self._table.index(old)] = swapped
         self._put_on_table(seat, meld)
+        self._note(seat, "swap", meld.cards, meld_id, card)
         self.move_no += 1
         if not rest:
             self._end(seat)
@@ -429,6 +460,7 @@ class Round:
             raise IllegalMove("discard.taken_card", "R12", "the card taken from the discard pile must stay")
         self._hands[seat] = rest
         self._discard.append(card)
+        self._note(seat, "discard", (card,))
         self._return_pending(seat)
         self.move_no += 1
         if not self._hands[seat]:

@@ -10,6 +10,7 @@ import struct
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.cards import Card, card_codes, parse_cards
+from bot.engine.history import PublicEvent
 from bot.engine.meld import Meld
 from bot.engine.moves import Phase
 from bot.engine.rules import RuleSet
@@ -87,6 +88,21 @@ def _code(card: Card | None) -> str | None:
     return None if card is None else str(card)
 
 
+_EVENT_TEXTS_SIZE = 8192
+_event_texts: dict[int, tuple[PublicEvent, str]] = {}
+
+
+def _event_text(event: PublicEvent) -> str:
+    """``event.to_text()``, made once per event: a round is saved after every move, with its whole
+    history, and an event never changes (keyed by identity, the event held so its id is not reused)."""
+    known = _event_texts.get(id(event))
+    if known is None:
+        if len(_event_texts) >= _EVENT_TEXTS_SIZE:
+            _event_texts.clear()
+        known = _event_texts[id(event)] = (event, event.to_text())
+    return known[1]
+
+
 def round_to_dict(rnd: Round, *, with_rng: bool = True) -> dict[str, Any]:
     """Everything :func:`round_from_dict` needs to rebuild ``rnd`` exactly. A match leaves out the
     generator (``with_rng=False``): its round shares the match's, which the match saves once."""
@@ -112,6 +128,7 @@ def round_to_dict(rnd: Round, *, with_rng: bool = True) -> dict[str, Any]:
         "next_id": rnd._next_id,
         "out": rnd.out,
         "hand_romme": rnd._hand_romme,
+        "history": [_event_text(event) for event in rnd._history],
     }
     if with_rng:
         data["rng"] = rng_state(rnd._rng)
@@ -148,4 +165,6 @@ def round_from_dict(cls: type[Round], data: dict[str, Any], rng: random.Random |
     rnd._next_id = data["next_id"]
     rnd.out = data["out"]
     rnd._hand_romme = data["hand_romme"]
+    # Snapshots written before the round kept its public history hold none: it starts empty.
+    rnd._history = [PublicEvent.from_text(event) for event in data.get("history", [])]
     return rnd

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.engine.cards import Card, card_codes, parse_cards
+from bot.engine.history import PublicEvent
 from bot.engine.meld import Meld
 from bot.engine.moves import DrawSource, MoveKind, Phase
 from bot.engine.rules import RuleSet
@@ -71,6 +72,21 @@ def _table_entry(tm: TableMeld) -> dict[str, Any]:
     }
 
 
+_event_entries: dict[int, tuple[PublicEvent, dict[str, Any]]] = {}
+
+
+def _event_entry(event: PublicEvent) -> dict[str, Any]:
+    """``event.to_dict()``, built once per event (as :func:`_table_entry`): every view of every seat
+    shows the same history, and an event never changes. Each view gets its own copy."""
+    known = _event_entries.get(id(event))
+    if known is None:
+        if len(_event_entries) >= _VIEW_CACHE_SIZE:
+            _event_entries.clear()
+        known = _event_entries[id(event)] = (event, event.to_dict())
+    entry = known[1]
+    return {**entry, "cards": [*entry["cards"]]}
+
+
 _action_names: dict[tuple[frozenset[MoveKind], tuple[DrawSource, ...]], tuple[str, ...]] = {}
 
 
@@ -101,7 +117,9 @@ class RoundView:
     an onlooker); ``taken_from_discard`` shows only to the seat on turn (R12). ``actions`` are the
     kinds of move (``Move.kind``) that can be legal for the seat now and ``draw_sources`` the piles it
     may draw from (R11); ``move_no`` leaves out the other seats' proposals and take-backs (R13).
-    ``result`` is set once the round is over (R20-R22).
+    ``result`` is set once the round is over (R20-R22). ``history`` is the round's public history
+    (:mod:`bot.engine.history`), the same for every seat: what each seat took from the discard pile,
+    discarded, melded and laid off, in order; never a hidden card, a proposal or the stock (R13, R19).
     """
 
     version: int
@@ -129,6 +147,7 @@ class RoundView:
     move_no: int
     out: int | None
     result: RoundResult | None
+    history: tuple[PublicEvent, ...] = ()
 
     @property
     def on_turn(self) -> bool:
@@ -163,6 +182,7 @@ class RoundView:
             "move_no": self.move_no,
             "out": self.out,
             "result": None if self.result is None else self.result.to_dict(),
+            "history": [_event_entry(event) for event in self.history],
         }
 
     @classmethod
@@ -198,6 +218,8 @@ class RoundView:
             move_no=data["move_no"],
             out=data["out"],
             result=None if result is None else RoundResult.from_dict(result),
+            # A view written before the round kept its history has none.
+            history=tuple(PublicEvent.from_dict(event) for event in data.get("history", [])),
         )
 
 
@@ -262,6 +284,7 @@ def round_seat_view(rnd: Round, seat: int | None) -> RoundView:
         move_no=move_no,
         out=rnd.out,
         result=rnd.result() if over else None,
+        history=tuple(rnd._history),
     )
 
 

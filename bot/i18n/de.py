@@ -46,6 +46,9 @@ MESSAGES: dict[str, str] = {
     "seat.tag.away": "abwesend",
     "seat.tag.left": "gegangen",
     "seat.tag.sits_out": "setzt im Stechen aus",
+    "seat.tag.level.easy": "leicht",
+    "seat.tag.level.normal": "mittel",
+    "seat.tag.level.hard": "schwer",
     "seat.opened": "ausgelegt",
     "seat.not_opened": "noch nicht ausgelegt",
     "seat.cards": "{count} Karten",
@@ -254,6 +257,7 @@ MESSAGES: dict[str, str] = {
     "slash.option.discard_to_go_out": "abwerfen_zum_ausmachen",
     "slash.option.rounds": "runden",
     "slash.option.computers": "computer",
+    "slash.option.computer_level": "computerstärke",
     "slash.option.turn_timeout": "zugzeit",
     "slash.option.language": "sprache",
     "slash.option.scope": "bereich",
@@ -271,6 +275,7 @@ MESSAGES: dict[str, str] = {
     ),
     "slash.describe.rounds": "Runden der Partie (Standard: eine pro Platz, jeder gibt einmal)",
     "slash.describe.computers": "Computerspieler, die gleich Platz nehmen (Standard 0)",
+    "slash.describe.computer_level": "Wie stark die Computer spielen, auch die später hinzugefügten (Standard mittel)",
     "slash.describe.turn_timeout": (
         "Sekunden für einen Zug, bevor der Computer ihn spielt (Standard: die Einstellung des Bots)"
     ),
@@ -282,6 +287,9 @@ MESSAGES: dict[str, str] = {
     "slash.choice.jokers_6": "6 Joker",
     "slash.choice.scoring_melds": "Ausgelegtes minus Handkarten (üblich)",
     "slash.choice.scoring_penalty": "Strafpunkte: nur die Handkarten zählen, gegen dich",
+    "slash.choice.level_easy": "Leicht: macht Anfängerfehler",
+    "slash.choice.level_normal": "Mittel",
+    "slash.choice.level_hard": "Schwer: spielt wie ein Vereinsspieler",
     "slash.choice.scope_channel": "Die Partie in diesem Kanal, Runde für Runde",
     "slash.choice.scope_server": "Die Bestenliste des Servers",
     # --- Ablehnungen ---

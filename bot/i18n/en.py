@@ -45,6 +45,9 @@ MESSAGES: dict[str, str] = {
     "seat.tag.away": "away",
     "seat.tag.left": "left",
     "seat.tag.sits_out": "sits out the tie-break",
+    "seat.tag.level.easy": "easy",
+    "seat.tag.level.normal": "normal",
+    "seat.tag.level.hard": "hard",
     "seat.opened": "opened",
     "seat.not_opened": "not opened",
     "seat.cards": "{count} cards",
@@ -236,6 +239,7 @@ MESSAGES: dict[str, str] = {
     "slash.option.discard_to_go_out": "discard_to_go_out",
     "slash.option.rounds": "rounds",
     "slash.option.computers": "computers",
+    "slash.option.computer_level": "computer_level",
     "slash.option.turn_timeout": "turn_timeout",
     "slash.option.language": "language",
     "slash.option.scope": "scope",
@@ -249,6 +253,7 @@ MESSAGES: dict[str, str] = {
     "slash.describe.discard_to_go_out": "The last card must be discarded to go out (default off)",
     "slash.describe.rounds": "Rounds in the match (default: one per seat, so everyone deals once)",
     "slash.describe.computers": "Computer players to seat at once (default 0)",
+    "slash.describe.computer_level": "How well the computer seats play, also those Add computer seats (default normal)",
     "slash.describe.turn_timeout": (
         "Seconds for a person's turn before the computer plays it (default: the bot's setting)"
     ),
@@ -260,6 +265,9 @@ MESSAGES: dict[str, str] = {
     "slash.choice.jokers_6": "6 jokers",
     "slash.choice.scoring_melds": "Melds minus hand (standard)",
     "slash.choice.scoring_penalty": "Penalty: only the hand counts, against you",
+    "slash.choice.level_easy": "Easy: makes a beginner's mistakes",
+    "slash.choice.level_normal": "Normal",
+    "slash.choice.level_hard": "Hard: plays like a club player",
     "slash.choice.scope_channel": "This channel's game, round by round",
     "slash.choice.scope_server": "The server leaderboard",
     # --- refusals ---

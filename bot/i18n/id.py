@@ -47,6 +47,9 @@ MESSAGES: dict[str, str] = {
     "seat.tag.away": "tidak hadir",
     "seat.tag.left": "sudah pergi",
     "seat.tag.sits_out": "tidak ikut ronde penentuan",
+    "seat.tag.level.easy": "mudah",
+    "seat.tag.level.normal": "biasa",
+    "seat.tag.level.hard": "sulit",
     "seat.opened": "sudah turun",
     "seat.not_opened": "belum turun",
     "seat.cards": "{count} kartu",
@@ -260,6 +263,7 @@ MESSAGES: dict[str, str] = {
     "slash.option.discard_to_go_out": "buang_untuk_selesai",
     "slash.option.rounds": "ronde",
     "slash.option.computers": "komputer",
+    "slash.option.computer_level": "tingkat_komputer",
     "slash.option.turn_timeout": "waktu_giliran",
     "slash.option.language": "bahasa",
     "slash.option.scope": "cakupan",
@@ -277,6 +281,7 @@ MESSAGES: dict[str, str] = {
         "Jumlah ronde (bawaan: satu per kursi, jadi setiap pemain menjadi dealer sekali)"
     ),
     "slash.describe.computers": "Pemain komputer yang langsung duduk (bawaan 0)",
+    "slash.describe.computer_level": "Seberapa kuat komputer bermain, juga yang ditambahkan nanti (bawaan biasa)",
     "slash.describe.turn_timeout": (
         "Detik untuk satu giliran sebelum komputer memainkannya (bawaan: setelan bot)"
     ),
@@ -288,6 +293,9 @@ MESSAGES: dict[str, str] = {
     "slash.choice.jokers_6": "6 Joker",
     "slash.choice.scoring_melds": "Kombinasi dikurangi kartu di tangan (standar)",
     "slash.choice.scoring_penalty": "Penalti: hanya kartu di tangan yang dihitung, melawanmu",
+    "slash.choice.level_easy": "Mudah: membuat kesalahan pemula",
+    "slash.choice.level_normal": "Biasa",
+    "slash.choice.level_hard": "Sulit: bermain seperti pemain klub",
     "slash.choice.scope_channel": "Permainan di kanal ini, ronde demi ronde",
     "slash.choice.scope_server": "Papan peringkat server",
     # --- penolakan ---

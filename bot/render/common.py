@@ -87,11 +87,14 @@ def count_cards(count: int) -> str:
 
 
 def seat_tags(game: Game, seat: int) -> list[str]:
-    """Short notes about a seat: left, away.
+    """Short notes about a seat: left, away; a computer seat's level (easy, normal, hard).
 
-    A computer seat gets none: its name ("Computer 1") says it already.
+    A computer seat is not tagged a computer: its name ("Computer 1") says it already. One saved
+    before levels (no level stored) plays normal and is not tagged.
     """
     person = game.seats[seat]
+    if person.user_id is None and person.level is not None:
+        return [t(f"seat.tag.level.{person.level}")]
     if person.has_left:
         return [t("seat.tag.left")]
     return [t("seat.tag.away")] if person.away and not person.computer else []

@@ -242,7 +242,8 @@ class Autopilot:
             rng = self._rng(f"computer:{game.id}:{game.version}")
             before = table_ids(game)
             turn = turn_id(game)
-            move = play_computer_move(game.match, seat, self._player(game_id), rng)
+            level = game.seats[seat].computer_level
+            move = play_computer_move(game.match, seat, self._player(game_id), rng, level)
             add_events(game, move_events(game, seat, move, before, auto=not game.seats[seat].computer))
             end_of_move(game, turn)
             return [MoveEntry(seat=seat, user_id=None, move=move.to_dict())]

@@ -37,12 +37,37 @@ def computer_moves(match: Match, seat: int, player: ComputerPlayer, rng: random.
     return moves
 
 
-def play_computer_move(match: Match, seat: int, player: ComputerPlayer, rng: random.Random) -> Move:
+_LEVEL_PLAYERS: dict[str, ComputerPlayer] = {}
+"""One player per level for the seats whose level differs from the player the caller keeps: a player
+holds only memoised rule answers, and its ``rng`` is set for every move."""
+
+
+def player_at(level: str, player: ComputerPlayer) -> ComputerPlayer:
+    """``player`` when it plays ``level``, else the shared player of that level (``ValueError`` for a
+    level that is not one of ``LEVELS``).
+
+    >>> player_at("hard", ComputerPlayer()).level
+    'hard'
+    """
+    if player.level == level:
+        return player
+    found = _LEVEL_PLAYERS.get(level)
+    if found is None:
+        found = _LEVEL_PLAYERS[level] = ComputerPlayer(level=level)
+    return found
+
+
+def play_computer_move(
+    match: Match, seat: int, player: ComputerPlayer, rng: random.Random, level: str | None = None
+) -> Move:
     """Apply the computer's move for match ``seat`` and return it; the match is unchanged on failure.
 
+    ``level`` (``Seat.computer_level``) is the level to play at; ``None`` plays at ``player``'s.
     Raises ``IllegalMove`` only if no candidate is legal, which the engine's rules make impossible on
     the seat's turn.
     """
+    if level is not None:
+        player = player_at(level, player)
     error: IllegalMove | None = None
     for move in computer_moves(match, seat, player, rng):
         try:

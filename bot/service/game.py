@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.round import MAX_SEATS, MIN_SEATS
@@ -57,6 +57,8 @@ class Seat:
     the record) and gets ``computer=True``. ``away`` is set after three missed turns in a row: the
     computer plays for the seat until its owner clicks anything. ``own_moves`` counts the moves the
     seat's person made themselves (not the computer for them): a person with none did not play.
+    ``level`` is a computer seat's level (``"easy"``, ``"normal"``, ``"hard"``; ``None``, from before
+    levels, plays normal); the computer playing for a person who is away or left plays normal.
 
     >>> Seat(user_id=7, name="Ada").is_person
     True
@@ -70,6 +72,21 @@ class Seat:
     away: bool = False
     missed: int = 0
     own_moves: int = 0
+    level: str | None = None
+
+    @property
+    def computer_level(self) -> str:
+        """The level the computer plays this seat at: the seat's own for a computer seat, normal
+        for a person's seat the computer plays (away or left).
+
+        >>> Seat(None, "Computer 1", computer=True, level="hard").computer_level
+        'hard'
+        >>> Seat(7, "Ada", computer=True, level="hard").computer_level
+        'normal'
+        """
+        if self.user_id is None and self.level is not None:
+            return self.level
+        return "normal"
 
     @property
     def is_person(self) -> bool:
@@ -96,6 +113,7 @@ class Seat:
             "away": self.away,
             "missed": self.missed,
             "own_moves": self.own_moves,
+            "level": self.level,
         }
 
     @classmethod
@@ -109,6 +127,7 @@ class Seat:
             missed=int(data.get("missed", 0)),
             # A snapshot from before the count: the person is taken to have played (as was counted then).
             own_moves=int(data.get("own_moves", 1)),
+            level=data.get("level"),
         )
 
 
@@ -199,6 +218,7 @@ class Game:
     status: GameStatus = GameStatus.LOBBY
     rules: RuleSet = field(default_factory=RuleSet)
     computers: int = 0
+    computer_level: str = "normal"
     turn_timeout: float = 120.0
     seats: list[Seat] = field(default_factory=list)
     match: Match | None = None
@@ -246,7 +266,11 @@ class Game:
         """
         if self.match is None:
             return self.version
-        seat_view = (view if view is not None else self.match.seat_view(seat)).to_dict()
+        seen_view = view if view is not None else self.match.seat_view(seat)
+        # The round's public history only repeats what the rest of the view shows move by move; it is
+        # left out so that the ids stay as they were before the view held it.
+        seat_view = replace(seen_view, round=replace(seen_view.round, history=())).to_dict()
+        del seat_view["history"]
         seen = json.dumps([seat_view, str(self.status)], sort_keys=True, separators=(",", ":"))
         digest = hashlib.blake2b(seen.encode(), digest_size=8).digest()
         return int.from_bytes(digest, "big") % SEAT_VERSIONS
@@ -307,6 +331,7 @@ class Game:
             "idle_deadline": self.idle_deadline,
             "closed_by": self.closed_by,
             "language": self.language,
+            **({"computer_level": self.computer_level} if self.computer_level != "normal" else {}),
         }
 
     @classmethod
@@ -327,6 +352,7 @@ class Game:
             status=GameStatus(data["status"]),
             rules=RuleSet.from_dict(data["rules"]),
             computers=data.get("computers", 0),
+            computer_level=data.get("computer_level", "normal"),
             turn_timeout=data.get("turn_timeout", 120.0),
             seats=[Seat.from_dict(seat) for seat in data["seats"]],
             match=match,

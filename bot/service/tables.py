@@ -15,6 +15,7 @@ import random
 import time
 from collections.abc import Callable
 
+from bot.engine.computer import DEFAULT_LEVEL, LEVELS
 from bot.engine.match import Match
 from bot.engine.moves import Move
 from bot.engine.rules import RuleSet
@@ -213,10 +214,15 @@ class TableService:
         rules: RuleSet | None = None,
         computers: int = 0,
         turn_timeout: float = 120.0,
+        *,
         language: str = "en",
+        computer_level: str = DEFAULT_LEVEL,
     ) -> Game:
         """Open a lobby in the channel with the host in seat 0 and ``computers`` computer seats;
         its public messages speak ``language``.
+
+        ``computer_level`` is the level of those seats and of the ones Add computer seats later
+        (``ValueError`` for a level that is not one of ``LEVELS``: the command offers only those).
 
         Raises ``TableError("game.exists", game_id=…)`` when the channel already has a game (also one
         this bot did not know of: it is read from storage, so the refusal can point to it), and
@@ -228,6 +234,8 @@ class TableService:
             raise TableError("game.exists", game_id=existing.id)
         self._check_host_limit(guild_id, host_id)
         computers = max(0, min(int(computers), MAX_SEATS - 1))
+        if computer_level not in LEVELS:
+            raise ValueError(f"unknown computer level {computer_level!r}")
         game = Game(
             id=0,
             guild_id=guild_id,
@@ -235,6 +243,7 @@ class TableService:
             host_id=host_id,
             rules=rules or RuleSet(),
             computers=computers,
+            computer_level=computer_level,
             turn_timeout=float(turn_timeout),
             seats=[Seat(user_id=host_id, name=host_name)],
             language=language,
@@ -308,8 +317,12 @@ class TableService:
 
         return await self.changes.change(game_id, apply)
 
-    async def add_computer(self, game_id: int, user_id: int) -> Game:
-        """Add a computer seat to the lobby (any seated person may)."""
+    async def add_computer(self, game_id: int, user_id: int, level: str | None = None) -> Game:
+        """Add a computer seat to the lobby (any seated person may), at ``level`` (one of ``LEVELS``;
+        ``None``: the lobby's level, set by ``/romme start computer_level:``, normal by default;
+        ``ValueError`` for another)."""
+        if level is not None and level not in LEVELS:
+            raise ValueError(f"unknown computer level {level!r}")
 
         def apply(game: Game) -> None:
             _require_lobby(game)
@@ -317,7 +330,7 @@ class TableService:
                 raise TableError("seat.not_seated", game_id=game_id)
             if len(game.seats) >= MAX_SEATS:
                 raise TableError("lobby.full", seats=MAX_SEATS)
-            game.seats.append(_computer_seat(game))
+            game.seats.append(_computer_seat(game, level))
 
         return await self.changes.change(game_id, apply)
 
@@ -485,10 +498,10 @@ def _require_lobby(game: Game) -> None:
         raise TableError("lobby.closed", game_id=game.id)
 
 
-def _computer_seat(game: Game) -> Seat:
+def _computer_seat(game: Game, level: str | None = None) -> Seat:
     taken = {seat.name for seat in game.seats}
     number = next(n for n in range(1, MAX_SEATS + 2) if f"Computer {n}" not in taken)
-    return Seat(user_id=None, name=f"Computer {number}", computer=True)
+    return Seat(user_id=None, name=f"Computer {number}", computer=True, level=level or game.computer_level)
 
 
 __all__ = ["TableService", "seeded_rngs"]

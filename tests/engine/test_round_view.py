@@ -21,6 +21,7 @@ VIEW_KEYS = {
     "version", "seat", "n_seats", "dealer", "to_play", "phase", "rules", "hand", "pending",
     "pending_points", "hand_counts", "opened", "table", "stock_count", "discard_top", "discard_count",
     "reshuffles", "taken_from_discard", "opening_needed", "actions", "turn_no", "move_no", "out", "result",
+    "history",
 }  # fmt: skip
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from bot.engine.cards import Card, card_codes
 from bot.engine.computer import ComputerPlayer
+from bot.engine.history import PublicEvent
 from bot.engine.match import Match, _totals
 from bot.engine.meld import Meld
 from bot.engine.moves import DrawSource, Phase
@@ -56,6 +57,8 @@ def legacy_round_view(rnd: Round, seat: int | None) -> dict[str, Any]:
         "move_no": rnd.move_no - sum(n for s, n in enumerate(rnd._hidden_moves) if s != seat),
         "out": rnd.out,
         "result": rnd.result().to_dict() if rnd.phase == "over" else None,
+        # The one key added since (issue 14), last so that the keys before keep their order.
+        "history": [event.to_dict() for event in rnd._history],
     }
 
 
@@ -88,7 +91,7 @@ def plain(value: Any) -> Any:
         return value.value
     if isinstance(value, Card):
         return str(value)
-    if isinstance(value, (Meld, TableMeld, RoundResult, RuleSet)):
+    if isinstance(value, (Meld, TableMeld, RoundResult, RuleSet, PublicEvent)):
         return value.to_dict()
     if isinstance(value, (tuple, list)):
         return [plain(item) for item in value]
