@@ -275,7 +275,9 @@ MESSAGES: dict[str, str] = {
     ),
     "slash.describe.rounds": "Runden der Partie (Standard: eine pro Platz, jeder gibt einmal)",
     "slash.describe.computers": "Computerspieler, die gleich Platz nehmen (Standard 0)",
-    "slash.describe.computer_level": "Wie stark die Computer spielen, auch die später hinzugefügten (Standard mittel)",
+    "slash.describe.computer_level": (
+        "Wie stark die Computer spielen, auch die später hinzugefügten (Standard mittel)"
+    ),
     "slash.describe.turn_timeout": (
         "Sekunden für einen Zug, bevor der Computer ihn spielt (Standard: die Einstellung des Bots)"
     ),

@@ -253,7 +253,9 @@ MESSAGES: dict[str, str] = {
     "slash.describe.discard_to_go_out": "The last card must be discarded to go out (default off)",
     "slash.describe.rounds": "Rounds in the match (default: one per seat, so everyone deals once)",
     "slash.describe.computers": "Computer players to seat at once (default 0)",
-    "slash.describe.computer_level": "How well the computer seats play, also those Add computer seats (default normal)",
+    "slash.describe.computer_level": (
+        "How well the computer seats play, also those Add computer seats (default normal)"
+    ),
     "slash.describe.turn_timeout": (
         "Seconds for a person's turn before the computer plays it (default: the bot's setting)"
     ),

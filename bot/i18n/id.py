@@ -281,7 +281,9 @@ MESSAGES: dict[str, str] = {
         "Jumlah ronde (bawaan: satu per kursi, jadi setiap pemain menjadi dealer sekali)"
     ),
     "slash.describe.computers": "Pemain komputer yang langsung duduk (bawaan 0)",
-    "slash.describe.computer_level": "Seberapa kuat komputer bermain, juga yang ditambahkan nanti (bawaan biasa)",
+    "slash.describe.computer_level": (
+        "Seberapa kuat komputer bermain, juga yang ditambahkan nanti (bawaan biasa)"
+    ),
     "slash.describe.turn_timeout": (
         "Detik untuk satu giliran sebelum komputer memainkannya (bawaan: setelan bot)"
     ),
