@@ -18,7 +18,7 @@ from bot.engine.moves import DrawSource, Phase
 from bot.engine.views import RoundView
 from bot.i18n import t
 from bot.render.cards import card_text, cards_text, hand_text, sorted_codes, take_cards
-from bot.render.common import check_embed, clip, match_seat, new_embed, seat_name
+from bot.render.common import check_embed, clip, count_cards, match_seat, new_embed, seat_name
 from bot.render.ids import MAX_SELECTED, Mode, PanelState, Sort, Target, card_option_values, panel_id
 from bot.render.targets import lay_off_targets, swap_targets
 
@@ -76,19 +76,65 @@ def panel_buttons(view: RoundView, selected: list[str]) -> PanelButtons:
 def _status(game: Game, view: RoundView) -> str:
     if view.seat is None:
         return t("panel.sitting_out")
+    if game.match is not None and (game.match.over or str(game.status) != "playing"):
+        return t("panel.match_over")
     if view.phase == Phase.OVER:
         return t("panel.round_over")
     if view.to_play != view.seat:
-        return t("panel.turn.other", name=seat_name(game, match_seat(game, view.to_play)))
-    return t("panel.turn.draw" if view.phase == Phase.DRAW else "panel.turn.play")
+        # The panel is redrawn when the seat's turn comes, not at every other seat's move: it names
+        # nobody, so it never says a name that is out of date.
+        return t("panel.turn.waiting")
+    status = t("panel.turn.draw" if view.phase == Phase.DRAW else "panel.turn.play")
+    if game.turn_deadline is not None:
+        status += " " + t("panel.turn.deadline", when=f"<t:{int(game.turn_deadline)}:R>")
+    return status
 
 
-def panel_embed(game: Game, view: RoundView, state: PanelState) -> discord.Embed:
-    """The panel's embed for a seat's own ``view``: status, hand, selection and notes in the
-    description; the proposed opening melds (R13) in a field of their own."""
+def _result_lines(game: Game, view: RoundView) -> list[str]:
+    """At a round's end: how it ended and what this seat scored; at the match's end: the winner."""
+    match = game.match
+    if match is None or view.phase != Phase.OVER or not match.history or view.seat is None:
+        return []
+    result = match.history[-1]
+    seat = match_seat(game, view.seat)
+    if result.out is None:
+        how = t("round_end.nobody_out")
+    else:
+        how = t("round_end.out", name=seat_name(game, result.out))
+    lines = [
+        how,
+        t("panel.round_score", score=result.scores[seat], total=match.totals[seat]),
+    ]
+    if match.over and match.winner is not None:
+        winner = match.winner
+        lines.append(t("match_end.winner", name=seat_name(game, winner), points=match.totals[winner]))
+    return lines
+
+
+def _table_lines(game: Game, view: RoundView) -> list[str]:
+    """What the seat needs from the table for its turn: the discard top and the melds, in short."""
+    top = view.discard_top
+    lines = [
+        t("table.discard_empty")
+        if top is None
+        else t("table.discard_top", card=card_text(top), cards=count_cards(view.discard_count))
+    ]
+    lines += [t("panel.meld_short", meld_id=meld.id, cards=cards_text(meld.cards)) for meld in view.table]
+    return lines
+
+
+def panel_embed(
+    game: Game, view: RoundView, state: PanelState, *, drawn: str | None = None
+) -> discord.Embed:
+    """The panel's embed for a seat's own ``view``: status, hand, the card just ``drawn``, selection
+    and notes in the description; on turn the discard top and the table's melds, and the proposed
+    opening melds (R13), in fields of their own; at a round's end what it scored."""
     hand = card_codes(view.hand)
     title = t("panel.title.one") if len(hand) == 1 else t("panel.title", count=len(hand))
-    lines = [_status(game, view), "", hand_text(hand, state.sort) if hand else t("panel.empty_hand")]
+    lines = [_status(game, view), *_result_lines(game, view), ""]
+    lines.append(hand_text(hand, state.sort) if hand else t("panel.empty_hand"))
+    if drawn is not None and drawn in hand:
+        lines.append(t("panel.drawn", card=card_text(drawn)))
     lines.append(
         t("panel.selected", cards=cards_text(state.cards)) if state.cards else t("panel.nothing_selected")
     )
@@ -107,6 +153,8 @@ def panel_embed(game: Game, view: RoundView, state: PanelState) -> discord.Embed
     if state.mode is not None and not _targets(view, state):
         lines.append(t("select.target.none"))
     embed = new_embed(title, "\n".join(lines))
+    if view.seat is not None and view.on_turn:
+        embed.add_field(name=t("panel.table"), value=clip("\n".join(_table_lines(game, view)), 1024), inline=False)
     if view.pending:
         embed.add_field(
             name=t("panel.pending", points=view.pending_points, needed=view.opening_needed),
@@ -151,6 +199,34 @@ def _card_select(
         max_values=len(options),
         options=options,
         row=0,
+    )
+
+
+def _discard_select(
+    game: Game, view: RoundView, state: PanelState, version: int
+) -> discord.ui.Select[Any] | None:
+    """One card to choose, and choosing it discards it: the end of a turn in one click (R11). The
+    card just taken from the discard pile is not offered while other cards remain (R12)."""
+    if "discard" not in view.actions:
+        return None
+    hand = sorted_codes(card_codes(view.hand), state.sort)
+    taken = None if view.taken_from_discard is None else str(view.taken_from_discard)
+    if taken is not None and taken in hand and len(hand) > 1:
+        hand.remove(taken)
+    ordered = hand[:MAX_SELECTED]
+    if not ordered:
+        return None
+    options = [
+        discord.SelectOption(label=card_text(code), value=value)
+        for code, value in zip(ordered, card_option_values(ordered), strict=True)
+    ]
+    return discord.ui.Select(
+        custom_id=panel_id(game.id, "drop", version, PanelState(state.sort)),
+        placeholder=t("select.discard"),
+        min_values=1,
+        max_values=1,
+        options=options,
+        row=4,
     )
 
 
@@ -225,6 +301,9 @@ def panel_view(
     target = _target_select(game, view, state, version)
     if target is not None:
         items.add_item(target)
+    drop = _discard_select(game, view, state, version)
+    if drop is not None:
+        items.add_item(drop)
     return items
 
 
@@ -235,11 +314,13 @@ def hand_panel(
     sort: Sort = "suit",
     selected: Iterable[Card | str] = (),
     target: Mode | None = None,
+    drawn: str | None = None,
 ) -> tuple[discord.Embed, discord.ui.View]:
     """The hand panel of match seat ``seat``: the embed and its components.
 
     ``selected`` cards not in the hand are dropped (the same code twice selects both copies);
-    ``target`` ``"lay_off"`` or ``"swap_joker"`` adds the select of target melds.
+    ``target`` ``"lay_off"`` or ``"swap_joker"`` adds the select of target melds; ``drawn`` is the
+    card the seat just drew from the stock (marked, while it is in the hand).
     """
     if game.match is None:
         raise ValueError("no hand before the match begins")
@@ -248,4 +329,5 @@ def hand_panel(
     codes = [str(card) for card in selected]
     state = PanelState(sort, target, tuple(take_cards(card_codes(view.hand), codes)[:MAX_SELECTED]))
     version = game.seat_version(seat, seen)
-    return panel_embed(game, view, state), panel_view(game, view, state, version=version)
+    embed = panel_embed(game, view, state, drawn=drawn)
+    return embed, panel_view(game, view, state, version=version)
