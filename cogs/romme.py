@@ -262,9 +262,13 @@ class Romme(
                 rows = await self.tables.leaderboard(guild_id)
                 await interaction.response.send_message(embed=leaderboard(rows))
             else:
-                game = self.tables.game_in_channel(interaction.channel_id or 0, include_finished=True)
+                channel_id = interaction.channel_id or 0
+                game = self.tables.game_in_channel(channel_id, include_finished=True)
                 if game is None:
                     raise TableError("game.none_here")
+                if game.match is None or not game.match.history:
+                    # A new lobby after Play again: the match just finished is what people ask for.
+                    game = await self.tables.last_scored_in_channel(channel_id) or game
                 await interaction.response.send_message(embed=standings(game))
 
     @app_commands.command(name="rules", description="The rules in short, and this table's house rules")
