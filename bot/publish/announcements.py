@@ -154,15 +154,17 @@ class Announcer:
         self._ends.pop(game.id, None)
 
     async def _edit_end(self, game_id: int, channel_id: int, message_id: int, content: str) -> None:
-        if self.guard.stopped(game_id) is not None or self.guard.wait(game_id, "announce") > 0:
+        # An edit of a message already shown: it shares the table lane (a game whose edits fail stops
+        # editing), and is not retried (the round it ended is history).
+        if self.guard.stopped(game_id) is not None or self.guard.wait(game_id) > 0:
             return
         try:
             message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
             await message.edit(content=content, view=None)
         except Exception as exc:
-            self.guard.failed(game_id, exc, "mark a round-end message as past", "announce")
+            self.guard.failed(game_id, exc, "mark a round-end message as past")
         else:
-            self.guard.succeeded(game_id, "announce")
+            self.guard.succeeded(game_id)
 
     def owed_now(self, game: Game) -> None:
         """A change made without a click ended a round: post its announcement (in a task)."""

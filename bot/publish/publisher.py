@@ -279,7 +279,10 @@ class TablePublisher:
             await self._repost(game)
 
     async def _retire_table(self, game: Game, message: discord.PartialMessage, round_no: int) -> None:
-        """The table message of an earlier round: one short line, no buttons (a failure is counted)."""
+        """The table message of an earlier round: one short line, no buttons (a failure is counted;
+        nothing is sent while the game's failures hold its requests back)."""
+        if self.guard.wait(game.id) > 0:
+            return
         try:
             await message.edit(content=t("table.moved", round=round_no), embeds=[], view=None)
         except Exception as exc:
