@@ -443,7 +443,9 @@ class Clicks:
             await self.reply_to(interaction).edit(content=refusal_for(exc), embed=embed, view=view)
             self.publisher.panels.shown(game, interaction.user.id, interaction, message.id, fresh)
             return
-        await self.after_move(interaction, game, PanelState(state.sort), edit=True, drew=cid.action == "p_draw")
+        await self.after_move(
+            interaction, game, PanelState(state.sort), edit=True, drew=cid.action == "p_draw"
+        )
 
     async def redraw_panel(
         self, interaction: discord.Interaction, cid: CustomId, state: PanelState, values: Sequence[str]

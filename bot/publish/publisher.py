@@ -26,11 +26,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.i18n import t
 from bot.publish.announcements import Announcer, announcement, detached, round_over_now
 from bot.publish.edit_budget import EDITS_PER_SECOND, EditBudget
 from bot.publish.faults import Fault, RequestGuard, sort_fault
 from bot.publish.panels import PanelKeeper
-from bot.i18n import t
 from bot.render import lobby, match_end, table, table_content
 from bot.service.errors import TableError
 from bot.service.game import GameStatus

@@ -123,9 +123,7 @@ def _table_lines(game: Game, view: RoundView) -> list[str]:
     return lines
 
 
-def panel_embed(
-    game: Game, view: RoundView, state: PanelState, *, drawn: str | None = None
-) -> discord.Embed:
+def panel_embed(game: Game, view: RoundView, state: PanelState, *, drawn: str | None = None) -> discord.Embed:
     """The panel's embed for a seat's own ``view``: status, hand, the card just ``drawn``, selection
     and notes in the description; on turn the discard top and the table's melds, and the proposed
     opening melds (R13), in fields of their own; at a round's end what it scored."""
@@ -154,7 +152,9 @@ def panel_embed(
         lines.append(t("select.target.none"))
     embed = new_embed(title, "\n".join(lines))
     if view.seat is not None and view.on_turn:
-        embed.add_field(name=t("panel.table"), value=clip("\n".join(_table_lines(game, view)), 1024), inline=False)
+        embed.add_field(
+            name=t("panel.table"), value=clip("\n".join(_table_lines(game, view)), 1024), inline=False
+        )
     if view.pending:
         embed.add_field(
             name=t("panel.pending", points=view.pending_points, needed=view.opening_needed),

@@ -184,7 +184,10 @@ async def test_a_panel_edit_of_one_seat_never_carries_another_seats_hand(room: R
         seat = game.seat_of(user_id)
         assert seat is not None
         panel = kept(env, game, message_id)
-        shown = [value.split("#")[0] for value in (o["value"] for o in component(panel, action="select")["options"])]
+        shown = [
+            value.split("#")[0]
+            for value in (o["value"] for o in component(panel, action="select")["options"])
+        ]
         assert sorted(shown) == sorted(hand_codes(game, seat))  # R19: its own cards, all of them
         others = [m.id for m in channel.history(viewer=other(room, user_id))]
         assert message_id not in others  # nobody else sees it
