@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextvars
+import itertools
 import math
 import sys
 import tempfile
@@ -209,7 +210,7 @@ async def hosts_watch(bot: RommeBot, opened: list[tuple[int, int]], spread: floa
 
 
 def is_panel_edit(entry: Any) -> bool:
-    """An edit of a message through an interaction's token (``PATCH /webhooks/<app>/<token>/messages/<m>``)."""
+    """An edit through an interaction's token (``PATCH /webhooks/<app>/<token>/messages/<m>``)."""
     parts = entry.path.strip("/").split("/")
     return entry.method == "PATCH" and len(parts) == 5 and parts[0] == "webhooks" and parts[3] == "messages"
 
@@ -223,7 +224,7 @@ def panel_gap(log: TimedRequests, start: int) -> float:
     gap = 0.0
     for stamps in times.values():
         stamps.sort()
-        gap = max([gap] + [b - a for a, b in zip(stamps, stamps[1:], strict=False)])
+        gap = max([gap] + [b - a for a, b in itertools.pairwise(stamps)])
     return gap
 
 

@@ -16,13 +16,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import simcord
+from simcord.results import to_discord_message
 
 from bot.engine.computer import ComputerPlayer
 from bot.engine.moves import Move
 from bot.render.ids import Target, lay_off_option, parse_custom_id
 from bot.service.game import Game
-from simcord.results import to_discord_message
-
 from tests.discord.play_helpers import component, components, game_in, option_values, table_message
 from tests.robustness.robust_helpers import is_refusal
 
