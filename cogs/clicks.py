@@ -29,6 +29,7 @@ from bot.render import (
     refusal,
     refusal_for,
 )
+from bot.render.cards import card_text, cards_text
 from bot.render.common import game_footers
 from bot.service import TableError
 
@@ -443,8 +444,14 @@ class Clicks:
             await self.reply_to(interaction).edit(content=refusal_for(exc), embed=embed, view=view)
             self.publisher.panels.shown(game, interaction.user.id, interaction, message.id, fresh)
             return
+        note = None
+        if move.kind == "swap_joker" and move.card is not None:
+            # The panel confirms the swap in words (the joker has moved to the new meld).
+            note = t(
+                "panel.swapped", card=card_text(move.card), meld_id=move.meld_id, cards=cards_text(move.cards)
+            )
         await self.after_move(
-            interaction, game, PanelState(state.sort), edit=True, drew=cid.action == "p_draw"
+            interaction, game, PanelState(state.sort), edit=True, drew=cid.action == "p_draw", note=note
         )
 
     async def redraw_panel(
@@ -478,9 +485,11 @@ class Clicks:
         *,
         edit: bool,
         drew: bool = False,
+        note: str | None = None,
     ) -> None:
         """Answer an accepted move: the round's end in public if it just ended, else the mover's panel
-        (kept live from then on; ``drew``: the move drew from the stock, whose card it marks);
+        (kept live from then on; ``drew``: the move drew from the stock, whose card it marks; ``note``:
+        a line above the panel);
         then the table message (and the other seats' panels)."""
         try:
             if round_over_now(game) and self.publisher.claim_announcement(game):
@@ -503,7 +512,7 @@ class Clicks:
                     panels.drew(game, user_id, code)
             embed, view = panel(game, seat, state, drawn=panels.drawn(game, user_id))
             if edit:
-                await self.reply_to(interaction).edit(content=None, embed=embed, view=view)
+                await self.reply_to(interaction).edit(content=note, embed=embed, view=view)
                 message_id = None if interaction.message is None else interaction.message.id
             else:
                 message_id = await self.reply_to(interaction).send(embeds=[embed], view=view, ephemeral=True)

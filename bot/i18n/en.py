@@ -171,6 +171,11 @@ MESSAGES: dict[str, str] = {
     "panel.target.swap_joker": (
         "Choose the joker to swap: the other selected cards form a new meld with it (R16)."
     ),
+    "panel.swap.one": (
+        "{card} can take the joker's place in {melds}. Now select {card} together with the cards "
+        "that make a new meld with the freed joker (two or more), then click Swap joker again (R16)."
+    ),
+    "panel.swapped": "You put {card} in for the joker in {meld_id} and melded the joker with {cards}.",
     "panel.footer": "Only you see this panel. Game {game_id}",
     # --- hint ---
     "hint.title": "Hint",

@@ -18,9 +18,17 @@ from bot.engine.moves import DrawSource, Phase
 from bot.engine.views import RoundView
 from bot.i18n import t
 from bot.render.cards import card_text, cards_text, hand_text, sorted_codes, take_cards
-from bot.render.common import check_embed, clip, count_cards, match_seat, new_embed, seat_name
+from bot.render.common import (
+    check_embed,
+    clip,
+    count_cards,
+    join_words,
+    match_seat,
+    new_embed,
+    seat_name,
+)
 from bot.render.ids import MAX_SELECTED, Mode, PanelState, Sort, Target, card_option_values, panel_id
-from bot.render.targets import lay_off_targets, swap_targets
+from bot.render.targets import joker_places, lay_off_targets, swap_targets
 
 if TYPE_CHECKING:
     from bot.service.game import Game
@@ -63,7 +71,12 @@ def panel_buttons(view: RoundView, selected: list[str]) -> PanelButtons:
         and bool(selected)
         and keeps_card
         and bool(lay_off_targets(view, selected)),
-        swap_joker="swap_joker" in actions and len(selected) >= 3 and bool(swap_targets(view, selected)),
+        swap_joker="swap_joker" in actions
+        and (
+            (len(selected) >= 3 and bool(swap_targets(view, selected)))
+            # One card that can take a table joker's place: the panel then asks for the rest.
+            or (one and bool(joker_places(view, selected[0])))
+        ),
         discard="discard" in actions
         and one
         and not (taken is not None and selected[0] == str(taken) and holding > 1),
@@ -146,9 +159,18 @@ def panel_embed(game: Game, view: RoundView, state: PanelState, *, drawn: str | 
         lines.append(t("panel.taken", card=card_text(view.taken_from_discard)))
     if state.mode == "lay_off":
         lines.append(t("panel.target.lay_off", cards=cards_text(state.cards)))
+    elif state.mode == "swap_joker" and len(state.cards) == 1:
+        places = joker_places(view, state.cards[0])
+        if places:
+            melds = join_words([f"`{meld_id}`" for meld_id in places])
+            lines.append(t("panel.swap.one", card=card_text(state.cards[0]), melds=melds))
     elif state.mode == "swap_joker":
         lines.append(t("panel.target.swap_joker"))
-    if state.mode is not None and not _targets(view, state):
+    if (
+        state.mode is not None
+        and not _targets(view, state)
+        and not (state.mode == "swap_joker" and len(state.cards) == 1 and joker_places(view, state.cards[0]))
+    ):
         lines.append(t("select.target.none"))
     embed = new_embed(title, "\n".join(lines))
     if view.seat is not None and view.on_turn:

@@ -211,3 +211,18 @@ def test_on_turn_the_panel_shows_the_table_and_offers_a_one_click_discard(game_a
     drop = [item for item in view.children if getattr(item, "custom_id", "").split(":")[2] == "drop"]
     assert len(drop) == 1 and drop[0].max_values == 1  # R11: choosing the card discards it
     assert len(drop[0].options) == 9  # the eight dealt and the one drawn
+
+
+def test_swap_joker_with_one_card_that_fits_asks_for_the_rest_in_words(game_at: GameFactory) -> None:
+    # R16: 6♥ alone can take the joker's place in m1; the panel says what else the swap needs.
+    rnd = Round.from_position(
+        ["6H 9C 9D KD 2S", "5D 6D 8D 9D"], "10D", "3C", table=[(1, "5H JK 7H")], opened=[True, True]
+    )
+    rnd.draw(0, "stock")
+    game = game_at(rnd)
+    assert "Swap joker" in enabled(hand_panel(game, 0, selected=["6H"])[1])
+    assert "Swap joker" not in enabled(hand_panel(game, 0, selected=["KD"])[1])
+    embed, view = hand_panel(game, 0, selected=["6H"], target="swap_joker")
+    assert "can take the joker's place in `m1`" in (embed.description or "")
+    assert "No meld on the table fits" not in (embed.description or "")
+    assert len(selects(view)) == 2  # the card select to pick the rest, and the discard select
