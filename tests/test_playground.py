@@ -236,6 +236,9 @@ async def test_the_scripted_game_of_the_screenshots_plays_to_the_round_end() -> 
         match = script.game().match
         assert match is not None and match.round.phase == "over"
         assert script.last_with("next").id != script.lobby_id
+        # "Your" hand panel followed the round without a click: it shows the round's end.
+        panel = script.message(script.panel_id)
+        assert "You scored" in (panel.embeds[0].description or "")
 
 
 @pytest.mark.skipif(find_chromium() is None, reason="needs Chromium (Debian: apt-get install chromium)")
