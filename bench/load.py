@@ -55,6 +55,7 @@ from simcord.results import to_discord_message
 from bench._common import (
     TimedRequests,
     is_message_edit,
+    is_panel_edit,
     median,
     ms,
     percentile,
@@ -207,12 +208,6 @@ async def hosts_watch(bot: RommeBot, opened: list[tuple[int, int]], spread: floa
         game.seats[seat].away = True  # what the autopilot does after missed turns (bench only)
         service.autopilot.schedule(game)
         bot.publisher.update(game)
-
-
-def is_panel_edit(entry: Any) -> bool:
-    """An edit through an interaction's token (``PATCH /webhooks/<app>/<token>/messages/<m>``)."""
-    parts = entry.path.strip("/").split("/")
-    return entry.method == "PATCH" and len(parts) == 5 and parts[0] == "webhooks" and parts[3] == "messages"
 
 
 def panel_gap(log: TimedRequests, start: int) -> float:
