@@ -146,15 +146,17 @@ def panel_embed(game: Game, view: RoundView, state: PanelState, *, drawn: str | 
     lines.append(hand_text(hand, state.sort) if hand else t("panel.empty_hand"))
     if drawn is not None and drawn in hand:
         lines.append(t("panel.drawn", card=card_text(drawn)))
-    lines.append(
-        t("panel.selected", cards=cards_text(state.cards)) if state.cards else t("panel.nothing_selected")
-    )
-    lines.append("")
-    lines.append(
-        t("panel.opened")
-        if view.opening_needed == 0
-        else t("panel.opening_needed", points=view.opening_needed)
-    )
+    playing = view.phase != Phase.OVER
+    if playing:
+        lines.append(
+            t("panel.selected", cards=cards_text(state.cards)) if state.cards else t("panel.nothing_selected")
+        )
+        lines.append("")
+        lines.append(
+            t("panel.opened")
+            if view.opening_needed == 0
+            else t("panel.opening_needed", points=view.opening_needed)
+        )
     if view.taken_from_discard is not None:
         lines.append(t("panel.taken", card=card_text(view.taken_from_discard)))
     if state.mode == "lay_off":
@@ -295,7 +297,8 @@ def panel_view(
     plain = PanelState(state.sort, None, state.cards)
     flipped = plain.with_sort("rank" if state.sort == "suit" else "suit")
     items = discord.ui.View(timeout=None)
-    select = _card_select(game, card_codes(view.hand), state, version)
+    # Once the round is over there is nothing to select for: the panel shows the result only.
+    select = _card_select(game, card_codes(view.hand), state, version) if view.phase != Phase.OVER else None
     if select is not None:
         items.add_item(select)
     buttons: list[tuple[str, str, discord.ButtonStyle, bool, int, PanelState]] = [
