@@ -260,7 +260,13 @@ class Romme(
                 )
             elif scope == "server":
                 rows = await self.tables.leaderboard(guild_id)
-                await interaction.response.send_message(embed=leaderboard(rows))
+                guild = interaction.guild
+                names = {}
+                for row in rows:
+                    member = None if guild is None else guild.get_member(row.user_id)
+                    if member is not None:
+                        names[row.user_id] = member.display_name
+                await interaction.response.send_message(embed=leaderboard(rows, names))
             else:
                 channel_id = interaction.channel_id or 0
                 game = self.tables.game_in_channel(channel_id, include_finished=True)

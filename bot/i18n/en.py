@@ -212,9 +212,11 @@ MESSAGES: dict[str, str] = {
     "scores.no_rounds": "No round has ended yet.",
     "leaderboard.title": "Leaderboard",
     "leaderboard.empty": "Nobody has finished a match on this server yet.",
-    "leaderboard.line": (
-        "{place}. {player} — {matches} matches · {wins} wins · {points} points · best round {best}"
-    ),
+    "leaderboard.line": "{place}. {player} — {matches} · {wins} · {points} points · best round {best}",
+    "count.matches": "{count} matches",
+    "count.matches.one": "{count} match",
+    "count.wins": "{count} wins",
+    "count.wins.one": "{count} win",
     "record.title": "Player record",
     "record.none": "{player} has not finished a match on this server yet.",
     "record.body": ("{player}\nMatches: {matches}\nWins: {wins}\nPoints: {points}\nBest round: {best}"),
