@@ -253,3 +253,15 @@ async def test_chromium_photographs_the_page_once_it_is_drawn(tmp_path: Path) ->
     assert len(png) <= MAX_PNG_BYTES
     with Image.open(tmp_path / "lobby.png") as picture:
         assert picture.mode == "P" and picture.width == WINDOW[0]
+
+
+def test_a_busy_port_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert main(["--port", str(port), "--no-browser"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and f"port {port} on 127.0.0.1 is not free" in err
