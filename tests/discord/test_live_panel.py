@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import pytest
 import simcord
 from simcord.results import to_discord_message
 
@@ -269,3 +270,37 @@ async def test_score_after_play_again_shows_the_match_just_finished(room: Room) 
     assert score.response.embeds[0].title == f"Standings — game {finished.id}"
     table = table_message(env, finished)
     assert "the match is over" in (table.embeds[0].footer.text or "")
+
+
+@pytest.mark.parametrize(
+    "status,code,retried",
+    [(500, 0, True), (429, 0, True), (404, 10008, False), (404, 10062, False), (401, 50027, False)],
+    ids=["a Discord error", "a rate limit", "the panel was dismissed", "unknown interaction", "dead token"],
+)
+async def test_a_refused_panel_edit_is_retried_or_given_up_as_the_fault_says(
+    room: Room, status: int, code: int, retried: bool
+) -> None:
+    env, channel = room.env, room.channel
+    result = await room.ada.slash(channel, "romme start", opening=0)
+    assert result.response is not None
+    await room.bob.click(result.response, label="Join")
+    await room.ada.click(result.response, label="Start")
+    game = game_in(env, channel)
+    people = {room.ada.id: Player(env, room.ada, channel), room.bob.id: Player(env, room.bob, channel)}
+    on_turn = people[game.seats[game.to_play].user_id]  # type: ignore[index]
+    waiting = people[room.bob.id if on_turn.actor is room.ada else room.ada.id]
+    panel = await waiting.open_hand()
+    await on_turn.open_hand()
+    path = f"/webhooks/*/*/messages/{panel.id}"
+    env.inject_error("PATCH", path, status=status, code=code, times=1)
+    while game_in(env, channel).to_play == on_turn.seat():
+        await on_turn.play(on_turn.next_move())
+    await env.advance_time(5)  # past the first retry's pause (2 s)
+    tries = [r for r in env.http_requests if r.method == "PATCH" and r.path.endswith(f"/messages/{panel.id}")]
+    shown = kept(env, game, panel.id)
+    if retried:
+        assert len(tries) >= 2 and enabled(shown, "Draw"), "the edit was tried again and went through"
+        assert env.bot.publisher.panels.open == 2
+    else:
+        assert len(tries) == 1 and not enabled(shown, "Draw"), "a panel out of reach is not tried again"
+        assert env.bot.publisher.panels.open == 1
