@@ -304,3 +304,30 @@ async def test_a_refused_panel_edit_is_retried_or_given_up_as_the_fault_says(
     else:
         assert len(tries) == 1 and not enabled(shown, "Draw"), "a panel out of reach is not tried again"
         assert env.bot.publisher.panels.open == 1
+
+
+async def test_after_the_token_life_the_panel_is_let_be(room: Room) -> None:
+    env, channel = room.env, room.channel
+    result = await room.ada.slash(channel, "romme start", opening=0, turn_timeout=600)
+    assert result.response is not None
+    await room.bob.click(result.response, label="Join")
+    await room.ada.click(result.response, label="Start")
+    game = game_in(env, channel)
+    people = {room.ada.id: Player(env, room.ada, channel), room.bob.id: Player(env, room.bob, channel)}
+    waiting = people[room.bob.id if game.seats[game.to_play].user_id == room.ada.id else room.ada.id]  # type: ignore[index]
+    panel = await waiting.open_hand()
+
+    def edits() -> int:
+        return sum(
+            1 for r in env.http_requests if r.method == "PATCH" and r.path.endswith(f"/messages/{panel.id}")
+        )
+
+    # Nobody clicks: the turn timer (10 minutes) plays the other seat's turn, and the waiting
+    # person's panel shows that their turn has come: its token still lives.
+    await env.advance_time(605)
+    assert edits() == 1 and enabled(kept(env, game, panel.id), "Draw")
+    # Two more turns pass by the timer, after the token's 15 minutes: the panel is let be.
+    version = game_in(env, channel).version
+    await env.advance_time(1200)
+    assert game_in(env, channel).version > version and game_in(env, channel).running
+    assert edits() == 1 and env.bot.publisher.panels.open == 0
