@@ -51,7 +51,7 @@ not meet the end)."""
 PANEL_EDIT_INTERVAL = 1.0
 """Seconds between two edits of one panel."""
 SORTS_KEPT = 10_000
-"""Sort orders remembered (per game and person), the most recent ones."""
+"""Sort orders, and cards just drawn, remembered (per game and person): the most recent ones."""
 
 Key = tuple[int, int]
 """A panel's owner: (game id, user id)."""
@@ -134,7 +134,11 @@ class PanelKeeper:
     def drew(self, game: Game, user_id: int, code: str) -> None:
         """The person just drew ``code`` from the stock (the panel marks it for the rest of the turn)."""
         if game.match is not None:
-            self._drawn[(game.id, user_id)] = (game.match.round_no, game.match.round.turn_no, code)
+            key = (game.id, user_id)
+            self._drawn.pop(key, None)
+            self._drawn[key] = (game.match.round_no, game.match.round.turn_no, code)
+            while len(self._drawn) > SORTS_KEPT:
+                del self._drawn[next(iter(self._drawn))]
 
     def drawn(self, game: Game, user_id: int) -> str | None:
         """The card the person drew from the stock this turn, if it is still this turn."""
