@@ -91,6 +91,19 @@ def is_message_edit(entry: Any) -> bool:
     return entry.method == "PATCH" and len(parts) == 4 and parts[0] == "channels" and parts[2] == "messages"
 
 
+def is_panel_edit(entry: Any) -> bool:
+    """An edit through an interaction's token (``PATCH /webhooks/<app>/<token>/messages/<m>``): a
+    hand panel kept live by the bot."""
+    parts = entry.path.strip("/").split("/")
+    return (
+        entry.method == "PATCH"
+        and len(parts) == 5
+        and parts[0] == "webhooks"
+        and parts[3] == "messages"
+        and parts[4].isdigit()  # not "@original": a deferred click's own answer
+    )
+
+
 def components(message: Any) -> list[dict[str, Any]]:
     """Every component of a message, flattened out of its action rows."""
     found: list[dict[str, Any]] = []

@@ -12,7 +12,10 @@ noisy neighbour on the machine hurts both alike.
 The last line is one JSON object: action_p50_ms, action_p99_ms (every timed move click),
 draw_/meld_/discard_ p50 and p99, baseline_p50_ms, baseline_p99_ms, ratio_p50 (target ≤ 2.0),
 rest_calls_per_action (mean REST calls of one move click, target ≤ 2), rest_calls_max,
-rest_calls_per_select (the card select that comes before a Meld or Discard), samples; and, to show
+rest_calls_per_select (the card select that comes before a Meld or Discard),
+panel_edits_per_action (open hand panels the bot redraws through an earlier interaction's token, in
+the edit budget: the other person's when their turn comes, the mover's own at a round's end; not
+counted in the click's calls), samples; and, to show
 where a move click's time goes, save_p50_ms: the median time of the move's save (the snapshot and the
 move log row, committed with ``synchronous = FULL``, i.e. an fsync) inside that click, measured by
 wrapping the table service's save step on the bot's own instance.
@@ -42,6 +45,7 @@ from bench._common import (
     TimedRequests,
     component,
     is_callback,
+    is_panel_edit,
     median,
     ms,
     option_values,
@@ -68,6 +72,7 @@ class Samples:
     rest: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
     baseline: list[float] = field(default_factory=list)
     saves: list[float] = field(default_factory=list)
+    other_panels: list[int] = field(default_factory=list)
     last_save: float = math.nan
 
     def enough(self, wanted: int) -> bool:
@@ -169,7 +174,13 @@ class Table:
         start = len(self.log)
         result, seconds, _calls = await timed_click(self.log, click)
         await self.env.advance_time(EDIT_INTERVAL)  # the merged table edit goes out in this second
-        calls = len(self.log) - start
+        # Open panels redrawn by the bot through an earlier interaction's token (the other person's
+        # when their turn comes; the mover's own at the round's end, whose answer is the public
+        # announcement) go out in turns of the bot-wide edit budget: counted apart from the click's
+        # calls. The click's own answer is its callback (or, deferred, an edit of "@original").
+        others = [i for i in range(start, len(self.log)) if is_panel_edit(self.log[i])]
+        calls = len(self.log) - start - len(others)
+        samples.other_panels.append(len(others))
         if timed:
             samples.latency[kind].append(seconds)
             samples.saves.append(samples.last_save)
@@ -313,6 +324,7 @@ def summary(samples: Samples) -> dict[str, Any]:
         ratio_p50=round(median(every) / base, 3),
         rest_calls_per_action=round(sum(rest) / len(rest), 3),
         rest_calls_max=max(rest),
+        panel_edits_per_action=round(sum(samples.other_panels) / max(1, len(samples.other_panels)), 3),
         rest_calls_per_select=round(sum(samples.rest["select"]) / max(1, len(samples.rest["select"])), 3),
         save_p50_ms=ms(median([s for s in samples.saves if not math.isnan(s)])),
         samples={kind: len(samples.latency[kind]) for kind in TIMED} | {"baseline": len(samples.baseline)},

@@ -20,7 +20,14 @@ edits going to SimCord's REST API. Measured:
 - table_edits_per_channel_per_s: the most table edits any channel got within one second, and
   table_edit_min_gap_s, the shortest time between two edits of one channel; table_edits_per_s, the
   whole bot's (its budget is 40 a second, under Discord's global rate limit of 50 REST calls);
-- transactions, writes_per_transaction: how the storage's group commit batched the saves.
+- transactions, writes_per_transaction: how the storage's group commit batched the saves;
+- panels, panel_edits, panel_edits_per_s: the first ``--panels`` tables (default 20, at most
+  ``--clicks``) keep a simulated person at the table instead: the host clicks **My hand**, so the
+  bot keeps that hand panel live, and is then marked away, so the computer plays the seat (a
+  person watching without clicking). Their panels are edited through the interaction's token
+  (``PATCH /webhooks/…``) in turns of the same bot-wide edit budget as the table edits;
+  panel_edit_max_gap_s is the longest time a kept panel went without an edit while its seat had
+  turns (how far the budget made it lag), edits_per_s all edits (tables and panels) a second.
 
 The last line is one JSON object with these keys.
 """
@@ -30,6 +37,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextvars
+import itertools
 import math
 import sys
 import tempfile
@@ -41,10 +49,13 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import simcord
+from discord.webhook.async_ import async_context
+from simcord.results import to_discord_message
 
 from bench._common import (
     TimedRequests,
     is_message_edit,
+    is_panel_edit,
     median,
     ms,
     percentile,
@@ -161,7 +172,56 @@ async def open_by_service(bot: RommeBot, places: list[tuple[Any, Any]]) -> list[
 async def in_fresh_context(work: Any) -> Any:
     """Await ``work`` in a task with an empty context: the tasks and timers it starts belong to no
     SimCord operation, so they run in real time and SimCord's settling never waits for them."""
-    return await asyncio.get_running_loop().create_task(work, context=contextvars.Context())
+    context = contextvars.Context()
+    # Only SimCord's webhook adapter is carried over: hand panels are edited through interaction
+    # webhooks, which discord.py sends through the adapter of the current context.
+    context.run(async_context.set, async_context.get())
+    return await asyncio.get_running_loop().create_task(work, context=context)
+
+
+async def open_panels(env: simcord.Env, places: list[tuple[Any, Any]]) -> int:
+    """The host of each of these tables clicks My hand: the bot keeps that panel live from then on."""
+    service = tables(env.bot)
+    for channel, host in places:
+        game = service.game_in_channel(channel.id)
+        assert game is not None and game.table_message_id is not None
+        message = env.backend.get_message(channel.id, game.table_message_id)
+        result = await host.click(to_discord_message(env, message), label="My hand")
+        assert result.ephemeral, "the hand panel was not answered"
+    # The clicks ran on SimCord's virtual clock (time.monotonic() from 0); from here on the bot runs
+    # in real time, so the panels' token ages are counted from now (bench only).
+    keeper = env.bot.publisher.panels
+    for panel in keeper._panels.values():
+        panel.since = panel.last_edit = time.monotonic()
+    return keeper.open
+
+
+async def hosts_watch(bot: RommeBot, opened: list[tuple[int, int]], spread: float) -> None:
+    """The hosts who hold a panel stay, away: the computer plays their seat (as after missed turns),
+    and their panel follows their turns. Spread like :func:`hosts_leave`."""
+    service = tables(bot)
+    began = time.perf_counter()
+    for n, (game_id, host_id) in enumerate(opened):
+        await asyncio.sleep(max(0.0, began + spread * n / len(opened) - time.perf_counter()))
+        game = service.get(game_id)
+        seat = game.seat_of(host_id)
+        assert seat is not None
+        game.seats[seat].away = True  # what the autopilot does after missed turns (bench only)
+        service.autopilot.schedule(game)
+        bot.publisher.update(game)
+
+
+def panel_gap(log: TimedRequests, start: int) -> float:
+    """The longest real time between two edits of one panel (or from the start to its first)."""
+    times: dict[str, list[float]] = defaultdict(list)
+    for i in range(start, len(log)):
+        if is_panel_edit(log[i]):
+            times[log[i].path.split("/")[4]].append(log.stamps[i].real)
+    gap = 0.0
+    for stamps in times.values():
+        stamps.sort()
+        gap = max([gap] + [b - a for a, b in itertools.pairwise(stamps)])
+    return gap
 
 
 async def hosts_leave(bot: RommeBot, opened: list[tuple[int, int]], spread: float) -> None:
@@ -201,7 +261,7 @@ def edit_rates(log: TimedRequests, start: int) -> tuple[int, float]:
 
 
 async def run(
-    games: int, seconds: float, delay: float, seed: int, folder: Path, clicks: int = 20
+    games: int, seconds: float, delay: float, seed: int, folder: Path, clicks: int = 20, panels: int = 20
 ) -> dict[str, Any]:
     # The tables are opened with the computer paused (an hour between moves): SimCord waits after
     # each click until the bot is idle, and four computers moving every 1.5 s never are.
@@ -209,12 +269,14 @@ async def run(
         database_path=folder / "load.db", computer_delay=PAUSED, game_seed=seed, table_edit_interval=1.0
     )
     try:
-        return await measure(bot, games, seconds, delay, clicks)
+        return await measure(bot, games, seconds, delay, clicks, panels)
     finally:
         await bot.close()  # SimCord detaches the bot; closing it (and its database) is the owner's job
 
 
-async def measure(bot: RommeBot, games: int, seconds: float, delay: float, clicks: int) -> dict[str, Any]:
+async def measure(
+    bot: RommeBot, games: int, seconds: float, delay: float, clicks: int, panels: int = 0
+) -> dict[str, Any]:
     """Open the tables, let them play ``seconds``, and return the figures."""
     async with simcord.run(bot) as env:
         log = time_requests(env)
@@ -222,6 +284,8 @@ async def measure(bot: RommeBot, games: int, seconds: float, delay: float, click
         places = channels_for(env, games)
         began = time.perf_counter()
         opened = await open_by_clicks(env, places[:clicks])
+        panels = min(panels, clicks)
+        kept = await open_panels(env, places[:panels])
         # Clicks go through SimCord's settling, whose cost grows with every sleeping task of every
         # table; the other tables are opened by the cog's own calls, in real time.
         opened += await in_fresh_context(open_by_service(bot, places[clicks:]))
@@ -229,7 +293,8 @@ async def measure(bot: RommeBot, games: int, seconds: float, delay: float, click
         # From here on the bot runs in real time, on its own; its REST calls still go to SimCord.
         service.autopilot.computer_delay = delay
         timer = MoveTimer(service, delay)
-        await in_fresh_context(hosts_leave(bot, opened, delay))
+        await in_fresh_context(hosts_watch(bot, opened[:panels], delay))
+        await in_fresh_context(hosts_leave(bot, opened[panels:], delay))
         writes = bot.storage._writes
         first_request, transactions = len(log), writes.transactions
         timer.measuring = True
@@ -240,6 +305,8 @@ async def measure(bot: RommeBot, games: int, seconds: float, delay: float, click
         running = sum(1 for game_id, _ in opened if service.get(game_id).running)
         most, gap = edit_rates(log, first_request)
         edits = sum(1 for i in range(first_request, len(log)) if is_message_edit(log[i]))
+        panel_edits = sum(1 for i in range(first_request, len(log)) if is_panel_edit(log[i]))
+        longest = panel_gap(log, first_request)
         batches = writes.transactions - transactions
         now_mb, peak_mb = rss_mb()
         # Stop the computers and the table edits before SimCord shuts the bot down.
@@ -261,6 +328,11 @@ async def measure(bot: RommeBot, games: int, seconds: float, delay: float, click
             "table_edit_min_gap_s": round(gap, 3) if math.isfinite(gap) else None,
             "table_edits": edits,
             "table_edits_per_s": round(edits / elapsed, 1),
+            "panels": kept,
+            "panel_edits": panel_edits,
+            "panel_edits_per_s": round(panel_edits / elapsed, 1),
+            "panel_edit_max_gap_s": round(longest, 2),
+            "edits_per_s": round((edits + panel_edits) / elapsed, 1),
             "transactions": batches,
             "writes_per_transaction": round(timer.moves / batches, 2) if batches else None,
             "setup_s": round(setup_s, 1),
@@ -282,6 +354,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--computer-delay", type=float, default=1.5, help="seconds between computer moves")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--clicks", type=int, default=20, help="tables opened by slash command and click")
+    parser.add_argument("--panels", type=int, default=20, help="tables whose host keeps a live hand panel")
     parser.add_argument("--quick", action="store_true", help="50 tables for 10 s")
     parser.add_argument(
         "--default-gc", action="store_true", help="keep CPython's collector settings (romme-bot tunes them)"
@@ -296,7 +369,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         tune_gc()  # as romme-bot does at start (bot.process)
     with tempfile.TemporaryDirectory(prefix="romme-load-") as folder:
         result = asyncio.run(
-            run(args.games, args.seconds, args.computer_delay, args.seed, Path(folder), args.clicks)
+            run(
+                args.games,
+                args.seconds,
+                args.computer_delay,
+                args.seed,
+                Path(folder),
+                args.clicks,
+                args.panels,
+            )
         )
     return report(result)
 

@@ -29,6 +29,7 @@ from bot.render import (
     refusal,
     refusal_for,
 )
+from bot.render.cards import card_text, cards_text
 from bot.render.common import game_footers
 from bot.service import TableError
 
@@ -173,10 +174,24 @@ def panel_state(custom_id: CustomId) -> PanelState:
         raise BadClick(str(exc)) from None
 
 
-def panel(game: Game, seat: int, state: PanelState) -> tuple[discord.Embed, discord.ui.View]:
-    """The hand panel of match seat ``seat`` in ``state`` (its components not kept in memory)."""
-    embed, view = hand_panel(game, seat, sort=state.sort, selected=state.cards, target=state.mode)
+def panel(
+    game: Game, seat: int, state: PanelState, *, drawn: str | None = None
+) -> tuple[discord.Embed, discord.ui.View]:
+    """The hand panel of match seat ``seat`` in ``state`` (its components not kept in memory);
+    ``drawn`` is the card the seat drew from the stock this turn (marked)."""
+    embed, view = hand_panel(
+        game, seat, sort=state.sort, selected=state.cards, target=state.mode, drawn=drawn
+    )
     return embed, detached(view)
+
+
+def drawn_card(game: Game, seat: int) -> str | None:
+    """The card a draw from the stock just gave match seat ``seat``: the last one of its hand (a
+    drawn card joins the hand at its end)."""
+    if game.match is None:
+        return None
+    hand = game.match.seat_view(seat).round.hand
+    return str(hand[-1]) if hand else None
 
 
 class Clicks:
@@ -228,11 +243,37 @@ class Clicks:
         """The one :class:`Reply` of ``interaction`` (made on first use)."""
         return self._replies.setdefault(interaction.id, Reply(interaction))
 
-    async def _refuse(self, interaction: discord.Interaction, text: str) -> None:
+    async def _refuse(
+        self, interaction: discord.Interaction, text: str, custom_id: CustomId | None = None
+    ) -> None:
+        """A short ephemeral answer; a click from a hand panel gets it inside the panel instead."""
         try:
+            if custom_id is not None and await self._refuse_in_panel(interaction, text, custom_id):
+                return
             await self.reply_to(interaction).send(text, ephemeral=True)
         except discord.HTTPException as exc:
             log.warning("could not answer interaction %s: %s", interaction.id, exc)
+
+    async def _refuse_in_panel(self, interaction: discord.Interaction, text: str, cid: CustomId) -> bool:
+        """Redraw the clicked panel with the refusal above it; False if the click is not from a
+        panel of a seat in a running game (the refusal is then a message of its own)."""
+        message = interaction.message
+        if not cid.is_panel or message is None or not message.flags.ephemeral:
+            return False
+        try:
+            state = cid.panel_state()
+            game = await self.game(cid.game_id)
+        except (ValueError, TableError):
+            return False
+        seat = game.active_seat_of(interaction.user.id)
+        if seat is None or not game.running or game.match is None:
+            return False
+        state = PanelState(state.sort, None, state.cards)
+        drawn = self.publisher.panels.drawn(game, interaction.user.id)
+        embed, view = panel(game, seat, state, drawn=drawn)
+        await self.reply_to(interaction).edit(content=text, embed=embed, view=view)
+        self.publisher.panels.shown(game, interaction.user.id, interaction, message.id, state)
+        return True
 
     @speaks_to_user  # private answers in the clicker's language; public ones set the game's
     async def _run(
@@ -249,7 +290,7 @@ class Clicks:
             handler = self._handlers.get(custom_id.action, self.on_panel)
             await handler(interaction, custom_id, values)
         except (TableError, IllegalMove) as exc:
-            await self._refuse(interaction, refusal_for(exc))
+            await self._refuse(interaction, refusal_for(exc), custom_id)
         except Misplaced as exc:
             await self._refuse(interaction, refusal(t(exc.key)))
         except BadClick:
@@ -305,8 +346,13 @@ class Clicks:
         seat = self.require_seat(game, interaction.user.id)
         before = game.version
         game = await self.service.touch(game.id, interaction.user.id)
-        embed, view = panel(game, seat, PanelState())
-        await self.reply_to(interaction).send(embeds=[embed], view=view, ephemeral=True)
+        panels = self.publisher.panels
+        user_id = interaction.user.id
+        state = PanelState(panels.sort_of(game.id, user_id))
+        embed, view = panel(game, seat, state, drawn=panels.drawn(game, user_id))
+        message_id = await self.reply_to(interaction).send(embeds=[embed], view=view, ephemeral=True)
+        # The one live panel of this person: an older one points here from now on.
+        panels.shown(game, user_id, interaction, message_id, state)
         if game.version != before:
             self.publisher.update(game)
 
@@ -327,15 +373,19 @@ class Clicks:
         move = click_move(cid)
         assert move is not None
         game = await self.service.play(cid.game_id, interaction.user.id, move)
-        await self.after_move(interaction, game, PanelState(), edit=False)
+        sort = self.publisher.panels.sort_of(game.id, interaction.user.id)
+        await self.after_move(interaction, game, PanelState(sort), edit=False, drew=cid.action == "draw")
 
     async def next_round(
         self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]
     ) -> None:
         """Next round: deal now; the round-end message loses its button."""
         game = await self.service.next_round(cid.game_id, interaction.user.id)
+        self.publisher.announcer.started_here(game)
         try:
-            await self.reply_to(interaction).edit(view=None)
+            assert game.match is not None
+            content = t("round_end.started", round=game.match.round_no)
+            await self.reply_to(interaction).edit(content=content, view=None)
         finally:
             self.publisher.update(game)
 
@@ -389,10 +439,21 @@ class Clicks:
                 raise
             game = await self.game(cid.game_id)
             seat = self.require_seat(game, interaction.user.id)
-            embed, view = panel(game, seat, PanelState(state.sort, None, state.cards))
+            fresh = PanelState(state.sort, None, state.cards)
+            drawn = self.publisher.panels.drawn(game, interaction.user.id)
+            embed, view = panel(game, seat, fresh, drawn=drawn)
             await self.reply_to(interaction).edit(content=refusal_for(exc), embed=embed, view=view)
+            self.publisher.panels.shown(game, interaction.user.id, interaction, message.id, fresh)
             return
-        await self.after_move(interaction, game, PanelState(state.sort), edit=True)
+        note = None
+        if move.kind == "swap_joker" and move.card is not None:
+            # The panel confirms the swap in words (the joker has moved to the new meld).
+            note = t(
+                "panel.swapped", card=card_text(move.card), meld_id=move.meld_id, cards=cards_text(move.cards)
+            )
+        await self.after_move(
+            interaction, game, PanelState(state.sort), edit=True, drew=cid.action == "p_draw", note=note
+        )
 
     async def redraw_panel(
         self, interaction: discord.Interaction, cid: CustomId, state: PanelState, values: Sequence[str]
@@ -409,16 +470,28 @@ class Clicks:
             state = PanelState(state.sort, "lay_off" if cid.action == "layoff" else "swap_joker", state.cards)
         before = game.version
         game = await self.service.touch(game.id, interaction.user.id)
-        embed, view = panel(game, seat, state)
+        panels = self.publisher.panels
+        embed, view = panel(game, seat, state, drawn=panels.drawn(game, interaction.user.id))
         await self.reply_to(interaction).edit(content=None, embed=embed, view=view)
+        if interaction.message is not None:
+            panels.shown(game, interaction.user.id, interaction, interaction.message.id, state)
         if game.version != before:
             self.publisher.update(game)
 
     async def after_move(
-        self, interaction: discord.Interaction, game: Game, state: PanelState, *, edit: bool
+        self,
+        interaction: discord.Interaction,
+        game: Game,
+        state: PanelState,
+        *,
+        edit: bool,
+        drew: bool = False,
+        note: str | None = None,
     ) -> None:
-        """Answer an accepted move: the round's end in public if it just ended, else the mover's panel;
-        then the table message."""
+        """Answer an accepted move: the round's end in public if it just ended, else the mover's panel
+        (kept live from then on; ``drew``: the move drew from the stock, whose card it marks; ``note``:
+        a line above the panel);
+        then the table message (and the other seats' panels)."""
         try:
             if round_over_now(game) and self.publisher.claim_announcement(game):
                 # Owed in the storage since the save: the answer delivers it, or else the publisher.
@@ -430,12 +503,20 @@ class Clicks:
                     raise
                 self.publisher.announced(game, message_id)
                 return
-            seat = game.active_seat_of(interaction.user.id)
+            user_id = interaction.user.id
+            seat = game.active_seat_of(user_id)
             assert seat is not None
-            embed, view = panel(game, seat, state)
+            panels = self.publisher.panels
+            if drew:
+                code = drawn_card(game, seat)
+                if code is not None:
+                    panels.drew(game, user_id, code)
+            embed, view = panel(game, seat, state, drawn=panels.drawn(game, user_id))
             if edit:
-                await self.reply_to(interaction).edit(content=None, embed=embed, view=view)
+                await self.reply_to(interaction).edit(content=note, embed=embed, view=view)
+                message_id = None if interaction.message is None else interaction.message.id
             else:
-                await self.reply_to(interaction).send(embeds=[embed], view=view, ephemeral=True)
+                message_id = await self.reply_to(interaction).send(embeds=[embed], view=view, ephemeral=True)
+            panels.shown(game, user_id, interaction, message_id, state)
         finally:
             self.publisher.update(game)

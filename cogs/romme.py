@@ -306,13 +306,23 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
                 await interaction.response.send_message(embed=embed)
             elif scope == "server":
                 rows = await self.tables.leaderboard(guild_id)
+                guild = interaction.guild
+                names = {}
+                for row in rows:
+                    member = None if guild is None else guild.get_member(row.user_id)
+                    if member is not None:
+                        names[row.user_id] = member.display_name
                 with speaking(interaction.guild_locale):
-                    embed = leaderboard(rows)
+                    embed = leaderboard(rows, names)
                 await interaction.response.send_message(embed=embed)
             else:
-                game = self.tables.game_in_channel(interaction.channel_id or 0, include_finished=True)
+                channel_id = interaction.channel_id or 0
+                game = self.tables.game_in_channel(channel_id, include_finished=True)
                 if game is None:
                     raise TableError("game.none_here")
+                if game.match is None or not game.match.history:
+                    # A new lobby after Play again: the match just finished is what people ask for.
+                    game = await self.tables.last_scored_in_channel(channel_id) or game
                 with speaking(game.language):
                     embed = standings(game)
                 await interaction.response.send_message(embed=embed)

@@ -236,6 +236,9 @@ async def test_the_scripted_game_of_the_screenshots_plays_to_the_round_end() -> 
         match = script.game().match
         assert match is not None and match.round.phase == "over"
         assert script.last_with("next").id != script.lobby_id
+        # "Your" hand panel followed the round without a click: it shows the round's end.
+        panel = script.message(script.panel_id)
+        assert "You scored" in (panel.embeds[0].description or "")
 
 
 @pytest.mark.skipif(find_chromium() is None, reason="needs Chromium (Debian: apt-get install chromium)")
@@ -250,3 +253,15 @@ async def test_chromium_photographs_the_page_once_it_is_drawn(tmp_path: Path) ->
     assert len(png) <= MAX_PNG_BYTES
     with Image.open(tmp_path / "lobby.png") as picture:
         assert picture.mode == "P" and picture.width == WINDOW[0]
+
+
+def test_a_busy_port_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert main(["--port", str(port), "--no-browser"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and f"port {port} on 127.0.0.1 is not free" in err

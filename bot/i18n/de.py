@@ -169,7 +169,6 @@ MESSAGES: dict[str, str] = {
     "panel.turn.play": (
         "Du bist dran: Lege aus, lege an, tausche einen Joker oder wirf ab, um den Zug zu beenden."
     ),
-    "panel.turn.other": "{name} ist am Zug.",
     "panel.round_over": "Die Runde ist vorbei.",
     "panel.sitting_out": "Du setzt in dieser Stechrunde aus (R6).",
     "panel.pending": "Vorgeschlagene Kombinationen: {points} von {needed} Punkten für die Erstauslage",
@@ -222,9 +221,7 @@ MESSAGES: dict[str, str] = {
     "scores.no_rounds": "Noch ist keine Runde zu Ende.",
     "leaderboard.title": "Bestenliste",
     "leaderboard.empty": "Auf diesem Server hat noch niemand eine Partie beendet.",
-    "leaderboard.line": (
-        "{place}. {player} — Partien: {matches} · Siege: {wins} · Punkte: {points} · beste Runde: {best}"
-    ),
+    "leaderboard.line": ("{place}. {player} — {matches} · {wins} · {points} Punkte · beste Runde: {best}"),
     "record.title": "Spielerbilanz",
     "record.none": "{player} hat auf diesem Server noch keine Partie beendet.",
     "record.body": ("{player}\nPartien: {matches}\nSiege: {wins}\nPunkte: {points}\nBeste Runde: {best}"),
@@ -392,4 +389,31 @@ MESSAGES: dict[str, str] = {
     "error.stop.not_allowed": (
         "Nur der Gastgeber oder ein Mitglied mit „Server verwalten“ kann die Partie beenden."
     ),
+    # --- live panel, fresh table per round, counted words (issue 12) ---
+    "select.discard": "Eine Karte abwerfen und den Zug beenden",
+    "table.moved": "Runde {round} wurde hier gespielt; der Tisch der nächsten Runde steht weiter unten.",
+    "table.footer.over": "Spiel {game_id} · die Partie ist vorbei: die Ergebnisse stehen weiter unten",
+    "panel.turn.waiting": (
+        "Du bist noch nicht dran: Diese Ansicht aktualisiert sich von selbst, sobald du am Zug bist."
+    ),
+    "panel.turn.deadline": "Deine Zugzeit endet {when}.",
+    "panel.match_over": "Die Partie ist vorbei.",
+    "panel.round_score": "Du hast in dieser Runde {score} Punkte geholt; insgesamt hast du {total}.",
+    "panel.drawn": "🆕 Du hast {card} gezogen.",
+    "panel.table": "Auf dem Tisch",
+    "panel.meld_short": "`{meld_id}` {cards}",
+    "panel.moved": "Diese Ansicht ist umgezogen: Deine Karten stehen in der neuesten Ansicht weiter unten.",
+    "panel.swap.one": (
+        "{card} kann in {melds} den Platz des Jokers einnehmen. Wähle jetzt {card} zusammen mit den "
+        "Karten, die mit dem frei gewordenen Joker eine neue Kombination bilden (zwei oder mehr), "
+        "und klick noch einmal auf Joker tauschen (R16)."
+    ),
+    "panel.swapped": (
+        "Du hast {card} in {meld_id} für den Joker eingesetzt und den Joker mit {cards} ausgelegt."
+    ),
+    "round_end.started": "Runde {round} hat begonnen: Der Tisch steht weiter unten.",
+    "count.matches": "{count} Partien",
+    "count.matches.one": "{count} Partie",
+    "count.wins": "{count} Siege",
+    "count.wins.one": "{count} Sieg",
 }

@@ -35,6 +35,7 @@ MESSAGES: dict[str, str] = {
     "select.option.meld_end.low": "{meld_id} · {owner}: joker at the low end",
     "select.option.meld_end.high": "{meld_id} · {owner}: joker at the high end",
     "select.option.swap_joker": "{meld_id} · {owner}: put {card} in for the joker",
+    "select.discard": "Discard a card to end your turn",
     # --- cards and melds ---
     "cards.none": "—",
     "meld.line": "`{meld_id}` {owner}: {cards} ({points})",
@@ -126,6 +127,8 @@ MESSAGES: dict[str, str] = {
     "table.last_move": "Last move",
     "table.footer": "Game {game_id} · click My hand to see your cards",
     "table.content.turn": "{mention}, your turn.",
+    "table.moved": "Round {round} was played here; the table of the next round is below.",
+    "table.footer.over": "Game {game_id} · the match is over: the results are below",
     # --- the last move in words ---
     "event.draw.stock": "drew from the stock",
     "event.draw.discard": "took {card}",
@@ -157,8 +160,15 @@ MESSAGES: dict[str, str] = {
     "panel.nothing_selected": "Select cards below, then choose a move.",
     "panel.turn.draw": "Your turn: draw a card.",
     "panel.turn.play": "Your turn: meld, lay off, swap a joker, or discard to end your turn.",
-    "panel.turn.other": "{name} is playing.",
+    "panel.turn.waiting": "Not your turn yet: this panel updates by itself when your turn comes.",
+    "panel.turn.deadline": "Time runs out {when}.",
     "panel.round_over": "The round is over.",
+    "panel.match_over": "The match is over.",
+    "panel.round_score": "You scored {score} this round; your total is {total}.",
+    "panel.drawn": "🆕 You drew {card}.",
+    "panel.table": "On the table",
+    "panel.meld_short": "`{meld_id}` {cards}",
+    "panel.moved": "This panel moved: your hand is in the newest panel below.",
     "panel.sitting_out": "You sit out this tie-break round (R6).",
     "panel.pending": "Proposed melds: {points} of {needed} points toward the opening",
     "panel.opened": "You have opened: you may lay off and swap jokers (R14).",
@@ -168,6 +178,11 @@ MESSAGES: dict[str, str] = {
     "panel.target.swap_joker": (
         "Choose the joker to swap: the other selected cards form a new meld with it (R16)."
     ),
+    "panel.swap.one": (
+        "{card} can take the joker's place in {melds}. Now select {card} together with the cards "
+        "that make a new meld with the freed joker (two or more), then click Swap joker again (R16)."
+    ),
+    "panel.swapped": "You put {card} in for the joker in {meld_id} and melded the joker with {cards}.",
     "panel.footer": "Only you see this panel. Game {game_id}",
     # --- hint ---
     "hint.title": "Hint",
@@ -186,6 +201,7 @@ MESSAGES: dict[str, str] = {
     "round_end.scores": "Scores",
     "round_end.next": "The next round starts {when}, or click **Next round**.",
     "round_end.next_now": "Click **Next round** to deal the next round.",
+    "round_end.started": "Round {round} has started: the table is below.",
     # --- match end ---
     "match_end.title": "The match is over",
     "match_end.winner": "🏆 {name} wins with {points} points.",
@@ -204,9 +220,11 @@ MESSAGES: dict[str, str] = {
     "scores.no_rounds": "No round has ended yet.",
     "leaderboard.title": "Leaderboard",
     "leaderboard.empty": "Nobody has finished a match on this server yet.",
-    "leaderboard.line": (
-        "{place}. {player} — {matches} matches · {wins} wins · {points} points · best round {best}"
-    ),
+    "leaderboard.line": "{place}. {player} — {matches} · {wins} · {points} points · best round {best}",
+    "count.matches": "{count} matches",
+    "count.matches.one": "{count} match",
+    "count.wins": "{count} wins",
+    "count.wins.one": "{count} win",
     "record.title": "Player record",
     "record.none": "{player} has not finished a match on this server yet.",
     "record.body": ("{player}\nMatches: {matches}\nWins: {wins}\nPoints: {points}\nBest round: {best}"),

@@ -171,7 +171,6 @@ MESSAGES: dict[str, str] = {
         "Giliranmu: turunkan kombinasi, tambahkan kartu, tukar Joker, atau buang kartu untuk mengakhiri "
         "giliran."
     ),
-    "panel.turn.other": "Giliran {name}.",
     "panel.round_over": "Ronde telah berakhir.",
     "panel.sitting_out": "Kamu tidak ikut ronde penentuan ini (R6).",
     "panel.pending": "Kombinasi yang diusulkan: {points} dari {needed} poin untuk kombinasi pertama",
@@ -226,9 +225,7 @@ MESSAGES: dict[str, str] = {
     "scores.no_rounds": "Belum ada ronde yang berakhir.",
     "leaderboard.title": "Papan peringkat",
     "leaderboard.empty": "Belum ada yang menyelesaikan permainan di server ini.",
-    "leaderboard.line": (
-        "{place}. {player} — {matches} permainan · {wins} kemenangan · {points} poin · ronde terbaik {best}"
-    ),
+    "leaderboard.line": ("{place}. {player} — {matches} · {wins} · {points} poin · ronde terbaik {best}"),
     "record.title": "Catatan pemain",
     "record.none": "{player} belum pernah menyelesaikan permainan di server ini.",
     "record.body": (
@@ -391,4 +388,29 @@ MESSAGES: dict[str, str] = {
     "error.stop.not_allowed": (
         "Hanya tuan rumah atau anggota dengan izin Kelola Server yang dapat menghentikan permainan."
     ),
+    # --- live panel, fresh table per round, counted words (issue 12) ---
+    "select.discard": "Buang satu kartu untuk mengakhiri giliranmu",
+    "table.moved": "Ronde {round} dimainkan di sini; meja ronde berikutnya ada di bawah.",
+    "table.footer.over": "Permainan {game_id} · pertandingan sudah selesai: hasilnya ada di bawah",
+    "panel.turn.waiting": "Belum giliranmu: panel ini diperbarui sendiri saat giliranmu tiba.",
+    "panel.turn.deadline": "Waktumu habis {when}.",
+    "panel.match_over": "Pertandingan sudah selesai.",
+    "panel.round_score": "Skormu ronde ini {score}; totalmu {total}.",
+    "panel.drawn": "🆕 Kamu mengambil {card}.",
+    "panel.table": "Di meja",
+    "panel.meld_short": "`{meld_id}` {cards}",
+    "panel.moved": "Panel ini sudah pindah: kartumu ada di panel terbaru di bawah.",
+    "panel.swap.one": (
+        "{card} bisa menggantikan Joker di {melds}. Sekarang pilih {card} bersama kartu-kartu yang "
+        "membentuk kombinasi baru dengan Joker yang dibebaskan (dua atau lebih), lalu klik Tukar "
+        "Joker lagi (R16)."
+    ),
+    "panel.swapped": (
+        "Kamu memasang {card} menggantikan Joker di {meld_id} dan menurunkan Joker bersama {cards}."
+    ),
+    "round_end.started": "Ronde {round} sudah dimulai: mejanya ada di bawah.",
+    "count.matches": "{count} permainan",
+    "count.matches.one": "{count} permainan",
+    "count.wins": "{count} kemenangan",
+    "count.wins.one": "{count} kemenangan",
 }

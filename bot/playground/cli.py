@@ -125,7 +125,19 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.screenshot is not None:
         return asyncio.run(take_screenshots(args.screenshot, database_path=args.database))
-    return asyncio.run(serve(options, open_browser=not args.no_browser))
+    try:
+        return asyncio.run(serve(options, open_browser=not args.no_browser))
+    except Exception as exc:
+        # SimCord's preview says it could not bind, with the OSError as its cause: one line, not the
+        # traceback of the web server's bind.
+        cause = exc if isinstance(exc, OSError) else exc.__cause__
+        if args.port and isinstance(cause, OSError):
+            reason = cause.strerror or str(cause)
+            print(
+                f"romme-bot playground: port {args.port} on 127.0.0.1 is not free ({reason})", file=sys.stderr
+            )
+            return 2
+        raise
 
 
 async def serve(options: PlaygroundOptions, *, open_browser: bool = True) -> int:

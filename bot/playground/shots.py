@@ -2,11 +2,12 @@
 
 The script plays the real bot in the playground (:class:`~bot.playground.session.Playground`) like a
 person would, through SimCord's actors (the same calls the page makes): ``/romme start`` with two
-computers, **Start**, **My hand**, **Draw**, a meld, a discard, then the round to its end (the turn
-timer plays "your" later turns). After each step the page is photographed by Chromium
-(:mod:`bot.playground.chromium`), as the person "you" sees it:
+computers, **Start**, **My hand**, **Draw**, a meld, a discard with the discard select, then the round
+to its end (the turn timer plays "your" later turns). After each step the page is photographed by
+Chromium (:mod:`bot.playground.chromium`), as the person "you" sees it:
 
-``1-lobby.png``, ``2-table.png``, ``3-hand.png``, ``4-meld.png``, ``5-round-end.png``.
+``1-lobby.png``, ``2-table.png``, ``3-hand.png``, ``4-meld.png``, ``5-round-end.png``,
+``6-hand-live.png`` (your hand panel at the round's end, edited by the bot without a click).
 
 The deal comes from a seed, so the pictures are the same on every run. The first seed (from
 :data:`FIRST_SEED` on) whose deal lets "you" open on the first turn is used.
@@ -51,6 +52,7 @@ STEPS: tuple[Step, ...] = (
     Step("3-hand.png", "your hand, private, after My hand"),
     Step("4-meld.png", "your hand after drawing and melding"),
     Step("5-round-end.png", "the end of the round"),
+    Step("6-hand-live.png", "your hand panel at the round's end, kept up to date by the bot"),
 )
 """The pictures, in the order the script takes them."""
 
@@ -188,14 +190,14 @@ class Script:
             await self.click(self.message(self.panel_id), "meld")
 
     async def discard(self) -> None:
-        """Discard the first card of the hand panel's list."""
+        """Discard the first card offered by the hand panel's discard select (one choice, no button)."""
         panel = self.message(self.panel_id)
         for item in components(panel):
-            if getattr(item, "options", None):
-                first = item.options[0].value
-                await self.select(panel, "select", [first])
-                break
-        await self.click(self.message(self.panel_id), "discard")
+            custom_id = getattr(item, "custom_id", None) or ""
+            if custom_id.split(":")[2:3] == ["drop"] and getattr(item, "options", None):
+                await self.select(panel, "drop", [item.options[0].value])
+                return
+        raise RuntimeError("the hand panel offers no discard select")
 
     async def finish_round(self, *, max_turns: int = 400) -> None:
         """Let the round run to its end; the turn timer plays "your" turns.
@@ -272,7 +274,9 @@ async def take_screenshots(directory: Path, *, database_path: Path | None = None
         await shot("4-meld.png", script.panel_id)
         await script.discard()
         await script.finish_round()
-        # A spectator's view: the table and the round's end, without "your" (now stale) hand panel.
+        # "Your" panel followed the round by itself: it shows the round's end and what you scored.
+        await shot("6-hand-live.png", script.panel_id)
+        # A spectator's view: the table and the round's end, without "your" hand panel.
         await pg.view_as(pg.people[1])
         await shot("5-round-end.png", script.last_with("next").id)
     print(f"Pictures of a scripted game (seed {seed}) are in {directory}")

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import speaking
+from bot.i18n import speaking, t
 from bot.publish.faults import RequestGuard, backoff
 from bot.render import match_end, round_end
 from bot.service.game import Game
@@ -39,6 +39,8 @@ MARK_ATTEMPTS = 6
 """How often marking a delivery in the storage is tried before only this process remembers it."""
 MARK_AT_CLOSE = 5.0
 """Seconds a closing bot waits for the marks of deliveries already made."""
+ENDS_KEPT = 10_000
+"""Round-end messages remembered to take their button off when the next round starts."""
 LOOK_BACK = 50
 """Messages of the channel a starting bot reads back to find an announcement it already made."""
 
@@ -92,6 +94,8 @@ class Announcer:
         self._tasks: set[asyncio.Task[None]] = set()
         self._marks: set[asyncio.Task[None]] = set()
         """Marks of deliveries by a click's answer: finished, not cancelled, at close."""
+        self._ends: dict[int, tuple[int, int, int]] = {}
+        """Round-end messages whose Next round button is still on: game -> (round, channel, message)."""
         self._closed = False
 
     @property
@@ -112,6 +116,7 @@ class Announcer:
     def answered(self, game: Game, message_id: int | None) -> None:
         """The click's answer delivered the claimed announcement: mark it in the storage."""
         key = key_of(game)
+        self._posted(game, key[1], game.channel_id, message_id)
         task = asyncio.get_running_loop().create_task(
             self._mark(key, message_id), name=f"romme-announced-{key[0]}-{key[1]}"
         )
@@ -122,7 +127,47 @@ class Announcer:
         """The click's answer failed: post the claimed announcement in the channel instead."""
         key = key_of(game)
         embeds, view = announcement(game)
-        self._start(self._post(key, game.channel_id, embeds, view), key)
+        self._start(self._post(key, game.channel_id, embeds, view, game=game), key)
+
+    def _posted(self, game: Game, round_no: int, channel_id: int, message_id: int | None) -> None:
+        """The end of ``round_no`` went out with a Next round button: edited once the next round starts."""
+        if message_id is None or game.match is None or game.match.over:
+            return
+        self._ends[game.id] = (round_no, channel_id, message_id)
+        while len(self._ends) > ENDS_KEPT:
+            del self._ends[next(iter(self._ends))]
+
+    def round_started(self, game: Game) -> None:
+        """If ``game``'s next round has begun, its round-end message loses its button and says so."""
+        entry = self._ends.get(game.id)
+        if entry is None or game.match is None or game.match.round_no <= entry[0]:
+            return
+        del self._ends[game.id]
+        _, channel_id, message_id = entry
+        with speaking(game.language):
+            content = t("round_end.started", round=game.match.round_no)
+        task = asyncio.get_running_loop().create_task(
+            self._edit_end(game.id, channel_id, message_id, content), name=f"romme-round-started-{game.id}"
+        )
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def started_here(self, game: Game) -> None:
+        """A click on the round-end message started the next round: its answer edits the message."""
+        self._ends.pop(game.id, None)
+
+    async def _edit_end(self, game_id: int, channel_id: int, message_id: int, content: str) -> None:
+        # An edit of a message already shown: it shares the table lane (a game whose edits fail stops
+        # editing), and is not retried (the round it ended is history).
+        if self.guard.stopped(game_id) is not None or self.guard.wait(game_id) > 0:
+            return
+        try:
+            message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+            await message.edit(content=content, view=None)
+        except Exception as exc:
+            self.guard.failed(game_id, exc, "mark a round-end message as past")
+        else:
+            self.guard.succeeded(game_id)
 
     def owed_now(self, game: Game) -> None:
         """A change made without a click ended a round: post its announcement (in a task)."""
@@ -160,6 +205,7 @@ class Announcer:
         view: discord.ui.View,
         *,
         look_first: bool = False,
+        game: Game | None = None,
     ) -> None:
         """Post until Discord takes it (or refuses for good), then mark it delivered. ``look_first``
         (an announcement owed by an earlier bot): if the channel shows it already, only mark it."""
@@ -188,6 +234,8 @@ class Announcer:
                         return
                     continue
                 self.guard.succeeded(game_id, "announce")
+                if game is not None:
+                    self._posted(game, round_no, channel_id, message.id)
                 await self._marked(key, message.id)
                 return
         finally:

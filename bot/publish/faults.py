@@ -117,8 +117,32 @@ def backoff(failures: int) -> float:
     return min(LONGEST_RETRY, FIRST_RETRY * 2.0 ** max(0, failures - 1))
 
 
-Lane = Literal["table", "announce"]
-"""What a request is for: the table message (edits, reposts) or an announcement; each has its budget."""
+Lane = Literal["table", "announce", "panel"]
+"""What a request is for: the table message (edits, reposts), an announcement, or a hand panel edited
+through its interaction's token; each has its budget."""
+
+PANEL_GONE_CODES = {
+    10062: "the interaction is unknown (its token expired)",
+    10008: "the panel message is gone",
+    10015: "the interaction's webhook is unknown",
+    50027: "the interaction's token is invalid (expired)",
+}
+"""Discord's codes that say a hand panel cannot be edited through its token any more."""
+
+
+def panel_gone(exc: BaseException) -> bool:
+    """``exc`` says the panel is out of reach for good: its token expired or the message is gone
+    (the person's next click on it brings a fresh interaction, and a fresh panel).
+
+    >>> from types import SimpleNamespace
+    >>> def error(status, code):
+    ...     return discord.HTTPException(SimpleNamespace(status=status, reason=""), {"code": code})
+    >>> [panel_gone(error(*a)) for a in [(401, 50027), (404, 10062), (404, 10008), (429, 0), (500, 0)]]
+    [True, True, True, False, False]
+    """
+    if not isinstance(exc, discord.HTTPException) or isinstance(exc, discord.RateLimited):
+        return False
+    return exc.code in PANEL_GONE_CODES or exc.status in (401, 404)
 
 
 @dataclass

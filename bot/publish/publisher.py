@@ -26,10 +26,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.i18n import speaking
+from bot.i18n import speaking, t
 from bot.publish.announcements import Announcer, announcement, detached, round_over_now
 from bot.publish.edit_budget import EDITS_PER_SECOND, EditBudget
 from bot.publish.faults import Fault, RequestGuard, sort_fault
+from bot.publish.panels import PanelKeeper
 from bot.render import lobby, match_end, table, table_content
 from bot.service.errors import TableError
 from bot.service.game import GameStatus
@@ -108,17 +109,26 @@ class TablePublisher:
         self.budget = EditBudget(edits_per_second)
         self.guard = RequestGuard()
         self.announcer = Announcer(bot, self.guard)
+        self.panels = PanelKeeper(self.budget, self.guard, interval=max(interval, 0.0))
+        """The open hand panels, edited when a change matters to their seat."""
         self._channels: dict[int, _Channel] = {}
         self._drawn: dict[int, object] = {}
         """What each game's table message shows now, as last drawn (to skip an identical edit)."""
+        self._rounds: dict[int, int | None] = {}
+        """The round each game's table message shows (a new round is posted as a fresh message)."""
         self._closed = False
 
-    def _remember(self, game_id: int, drawn: object) -> None:
-        """Keep what the game's table message shows, for the games drawn most lately (bounded)."""
+    def _remember(self, game_id: int, drawn: object, round_no: int | None = None) -> None:
+        """Keep what the game's table message shows, for the games drawn most lately (bounded), and
+        the round it shows (``None``: the lobby)."""
         self._drawn.pop(game_id, None)
         self._drawn[game_id] = drawn
+        self._rounds.pop(game_id, None)
+        self._rounds[game_id] = round_no
         while len(self._drawn) > DRAWINGS_KEPT:
             del self._drawn[next(iter(self._drawn))]
+        while len(self._rounds) > DRAWINGS_KEPT:
+            del self._rounds[next(iter(self._rounds))]
 
     # ------------------------------------------------------------------ listener (no click involved)
 
@@ -163,7 +173,7 @@ class TablePublisher:
         channel = self._channels.setdefault(game.channel_id, _Channel())
         channel.last_edit = time.monotonic()
         channel.drew(game)
-        self._remember(game.id, _drawing(*table_message(game)))
+        self._remember(game.id, _drawing(*table_message(game)), _round_of(game))
 
     def update(self, game: Game, *, asked: bool = True) -> None:
         """Edit the table message of ``game`` soon: now if the channel had no edit in the last second,
@@ -174,7 +184,11 @@ class TablePublisher:
         refuses for good (no access, no permission) is tried again only then, and no sooner than the
         game's budget of failed requests allows.
         """
-        if self._closed or (not asked and self.guard.stopped(game.id) is not None):
+        if self._closed:
+            return
+        self.panels.changed(game)
+        self.announcer.round_started(game)
+        if not asked and self.guard.stopped(game.id) is not None:
             return
         channel = self._channels.setdefault(game.channel_id, _Channel())
         channel.pending = game
@@ -247,9 +261,16 @@ class TablePublisher:
         if self._drawn.get(game.id) == drawn:
             return
         message = self._messageable(game.channel_id).get_partial_message(game.table_message_id)
+        shows = self._rounds.get(game.id)
+        if shows is not None and game.running and _round_of(game) != shows:
+            # A new round: the table is posted fresh below the round's end, so it is never far above
+            # the conversation; the old one becomes a short line without buttons.
+            await self._repost(game)
+            await self._retire_table(game, message, shows)
+            return
         try:
             await message.edit(content=content, embeds=embeds, view=view)
-            self._remember(game.id, drawn)
+            self._remember(game.id, drawn, _round_of(game))
         except discord.HTTPException as exc:
             fault = sort_fault(exc)
             old = fault is Fault.CAPPED and not self.guard.posted_lately(game.id, message.id)
@@ -259,6 +280,18 @@ class TablePublisher:
             why = "is gone" if fault is Fault.GONE else "takes no more edits"
             log.warning("game %s: the table message %s %s; posting a fresh one", game.id, message.id, why)
             await self._repost(game)
+
+    async def _retire_table(self, game: Game, message: discord.PartialMessage, round_no: int) -> None:
+        """The table message of an earlier round: one short line, no buttons (a failure is counted;
+        nothing is sent while the game's failures hold its requests back)."""
+        if self.guard.wait(game.id) > 0:
+            return
+        with speaking(game.language):
+            content = t("table.moved", round=round_no)
+        try:
+            await message.edit(content=content, embeds=[], view=None)
+        except Exception as exc:
+            self.guard.failed(game.id, exc, "retire the old table message")
 
     async def repost_table(self, game: Game) -> None:
         """Post a fresh table message and remember it as the game's table message (a failure is
@@ -276,7 +309,7 @@ class TablePublisher:
         content, embeds, view = table_message(game)
         message = await self._messageable(game.channel_id).send(content=content, embeds=embeds, view=view)
         game.table_message_id = message.id
-        self._remember(game.id, _drawing(content, embeds, view))
+        self._remember(game.id, _drawing(content, embeds, view), _round_of(game))
         self.guard.posted(game.id, message.id)
         try:
             await self.bot.tables.set_table_message(game.id, message.id)
@@ -302,6 +335,7 @@ class TablePublisher:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.panels.close()
         await self.budget.close()
         await self.announcer.close()
 
@@ -309,6 +343,11 @@ class TablePublisher:
 def _drawing(content: str | None, embeds: list[discord.Embed], view: discord.ui.View) -> object:
     """What a table message shows, comparable: its content, embeds and components."""
     return (content, [embed.to_dict() for embed in embeds], view.to_components())
+
+
+def _round_of(game: Game) -> int | None:
+    """The round a table message of ``game`` shows (``None`` for the lobby)."""
+    return None if game.match is None else game.match.round_no
 
 
 def _people_play(game: Game) -> bool:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from bot.engine.cards import Card, parse_cards
 from bot.engine.moves import DrawSource, Move
-from bot.render.ids import CustomId, parse_target_value
+from bot.render.ids import CustomId, cards_from_option_values, parse_target_value
 
 
 class BadClick(ValueError):
@@ -38,8 +38,14 @@ def click_move(custom_id: CustomId, values: Sequence[str] = ()) -> Move | None:
         return Move.draw(DrawSource.DISCARD)
     if action == "takeback":
         return Move.take_back()
-    if not custom_id.is_panel or action not in ("meld", "discard", "target"):
+    if not custom_id.is_panel or action not in ("meld", "discard", "target", "drop"):
         return None
+    if action == "drop":
+        # The discard select: its one chosen value is the card (the second copy is "7H#2").
+        chosen = cards_from_option_values(values)
+        if chosen is None or len(chosen) != 1:
+            raise BadClick("choose one card to discard")
+        return Move.discard(Card.parse(chosen[0]))
     state = custom_id.panel_state()
     cards = parse_cards(state.cards)
     if action == "meld":

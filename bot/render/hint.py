@@ -24,12 +24,6 @@ def hint(game: Game, seat: int) -> discord.Embed:
     if game.match is None:
         raise ValueError("no hand before the match begins")
     answer = queries.hint(game.match.seat_view(seat).round)
-    embed = new_embed(t("hint.title"))
-    if answer.melds:
-        lines = [f"{cards_text(meld.cards)} ({meld.points})" for meld in answer.melds]
-        embed.add_field(name=t("hint.best", points=answer.points), value="\n".join(lines), inline=False)
-    else:
-        embed.description = t("hint.none")
     needed = answer.opening_needed
     if needed == 0:
         note = t("hint.opened")
@@ -37,5 +31,9 @@ def hint(game: Game, seat: int) -> discord.Embed:
         note = t("hint.opening_reached", needed=needed)
     else:
         note = t("hint.opening_short", points=answer.toward_opening, needed=needed)
-    embed.add_field(name="\u200b", value=note, inline=False)
+    # The note is the description (a field without a name would draw as an empty line).
+    embed = new_embed(t("hint.title"), note if answer.melds else t("hint.none") + "\n" + note)
+    if answer.melds:
+        lines = [f"{cards_text(meld.cards)} ({meld.points})" for meld in answer.melds]
+        embed.add_field(name=t("hint.best", points=answer.points), value="\n".join(lines), inline=False)
     return check_embed(embed)

@@ -69,6 +69,7 @@ PANEL_ACTIONS: tuple[str, ...] = (
     "sort",
     "select",
     "target",
+    "drop",
 )
 
 Sort = Literal["suit", "rank"]
@@ -108,9 +109,11 @@ PUBLIC_TEMPLATE = public_template()
 """Every public id: ``romme:<game_id>:<action>``."""
 PANEL_TEMPLATE = panel_template()
 """Every hand-panel id: ``romme:<game_id>:<action>:<version>[:<arg>]``."""
-PANEL_BUTTON_TEMPLATE = panel_template(a for a in PANEL_ACTIONS if a not in ("select", "target"))
+PANEL_SELECTS = ("select", "target", "drop")
+"""The panel's selects: the card select, the target-meld select, the discard select."""
+PANEL_BUTTON_TEMPLATE = panel_template(a for a in PANEL_ACTIONS if a not in PANEL_SELECTS)
 """Hand-panel buttons only (for a ``DynamicItem[Button]``)."""
-PANEL_SELECT_TEMPLATE = panel_template(("select", "target"))
+PANEL_SELECT_TEMPLATE = panel_template(PANEL_SELECTS)
 """Hand-panel selects only (for a ``DynamicItem[Select]``)."""
 _PUBLIC_RE = re.compile(PUBLIC_TEMPLATE)
 _PANEL_RE = re.compile(PANEL_TEMPLATE)

@@ -18,9 +18,17 @@ from bot.engine.moves import DrawSource, Phase
 from bot.engine.views import RoundView
 from bot.i18n import t
 from bot.render.cards import card_text, cards_text, hand_text, sorted_codes, take_cards
-from bot.render.common import check_embed, clip, match_seat, new_embed, seat_name
+from bot.render.common import (
+    check_embed,
+    clip,
+    count_cards,
+    join_words,
+    match_seat,
+    new_embed,
+    seat_name,
+)
 from bot.render.ids import MAX_SELECTED, Mode, PanelState, Sort, Target, card_option_values, panel_id
-from bot.render.targets import lay_off_targets, swap_targets
+from bot.render.targets import joker_places, lay_off_targets, swap_targets
 
 if TYPE_CHECKING:
     from bot.service.game import Game
@@ -63,7 +71,12 @@ def panel_buttons(view: RoundView, selected: list[str]) -> PanelButtons:
         and bool(selected)
         and keeps_card
         and bool(lay_off_targets(view, selected)),
-        swap_joker="swap_joker" in actions and len(selected) >= 3 and bool(swap_targets(view, selected)),
+        swap_joker="swap_joker" in actions
+        and (
+            (len(selected) >= 3 and bool(swap_targets(view, selected)))
+            # One card that can take a table joker's place: the panel then asks for the rest.
+            or (one and bool(joker_places(view, selected[0])))
+        ),
         discard="discard" in actions
         and one
         and not (taken is not None and selected[0] == str(taken) and holding > 1),
@@ -76,37 +89,96 @@ def panel_buttons(view: RoundView, selected: list[str]) -> PanelButtons:
 def _status(game: Game, view: RoundView) -> str:
     if view.seat is None:
         return t("panel.sitting_out")
+    if game.match is not None and (game.match.over or str(game.status) != "playing"):
+        return t("panel.match_over")
     if view.phase == Phase.OVER:
         return t("panel.round_over")
     if view.to_play != view.seat:
-        return t("panel.turn.other", name=seat_name(game, match_seat(game, view.to_play)))
-    return t("panel.turn.draw" if view.phase == Phase.DRAW else "panel.turn.play")
+        # The panel is redrawn when the seat's turn comes, not at every other seat's move: it names
+        # nobody, so it never says a name that is out of date.
+        return t("panel.turn.waiting")
+    status = t("panel.turn.draw" if view.phase == Phase.DRAW else "panel.turn.play")
+    if game.turn_deadline is not None:
+        status += " " + t("panel.turn.deadline", when=f"<t:{int(game.turn_deadline)}:R>")
+    return status
 
 
-def panel_embed(game: Game, view: RoundView, state: PanelState) -> discord.Embed:
-    """The panel's embed for a seat's own ``view``: status, hand, selection and notes in the
-    description; the proposed opening melds (R13) in a field of their own."""
+def _result_lines(game: Game, view: RoundView) -> list[str]:
+    """At a round's end: how it ended and what this seat scored; at the match's end: the winner."""
+    match = game.match
+    if match is None or view.phase != Phase.OVER or not match.history or view.seat is None:
+        return []
+    result = match.history[-1]
+    seat = match_seat(game, view.seat)
+    if result.out is None:
+        how = t("round_end.nobody_out")
+    else:
+        how = t("round_end.out", name=seat_name(game, result.out))
+    lines = [
+        how,
+        t("panel.round_score", score=result.scores[seat], total=match.totals[seat]),
+    ]
+    if match.over and match.winner is not None:
+        winner = match.winner
+        lines.append(t("match_end.winner", name=seat_name(game, winner), points=match.totals[winner]))
+    return lines
+
+
+def _table_lines(game: Game, view: RoundView) -> list[str]:
+    """What the seat needs from the table for its turn: the discard top and the melds, in short."""
+    top = view.discard_top
+    lines = [
+        t("table.discard_empty")
+        if top is None
+        else t("table.discard_top", card=card_text(top), cards=count_cards(view.discard_count))
+    ]
+    lines += [t("panel.meld_short", meld_id=meld.id, cards=cards_text(meld.cards)) for meld in view.table]
+    return lines
+
+
+def panel_embed(game: Game, view: RoundView, state: PanelState, *, drawn: str | None = None) -> discord.Embed:
+    """The panel's embed for a seat's own ``view``: status, hand, the card just ``drawn``, selection
+    and notes in the description; on turn the discard top and the table's melds, and the proposed
+    opening melds (R13), in fields of their own; at a round's end what it scored."""
     hand = card_codes(view.hand)
     title = t("panel.title.one") if len(hand) == 1 else t("panel.title", count=len(hand))
-    lines = [_status(game, view), "", hand_text(hand, state.sort) if hand else t("panel.empty_hand")]
-    lines.append(
-        t("panel.selected", cards=cards_text(state.cards)) if state.cards else t("panel.nothing_selected")
-    )
-    lines.append("")
-    lines.append(
-        t("panel.opened")
-        if view.opening_needed == 0
-        else t("panel.opening_needed", points=view.opening_needed)
-    )
+    lines = [_status(game, view), *_result_lines(game, view), ""]
+    lines.append(hand_text(hand, state.sort) if hand else t("panel.empty_hand"))
+    if drawn is not None and drawn in hand:
+        lines.append(t("panel.drawn", card=card_text(drawn)))
+    playing = view.phase != Phase.OVER
+    if playing:
+        lines.append(
+            t("panel.selected", cards=cards_text(state.cards)) if state.cards else t("panel.nothing_selected")
+        )
+        lines.append("")
+        lines.append(
+            t("panel.opened")
+            if view.opening_needed == 0
+            else t("panel.opening_needed", points=view.opening_needed)
+        )
     if view.taken_from_discard is not None:
         lines.append(t("panel.taken", card=card_text(view.taken_from_discard)))
     if state.mode == "lay_off":
         lines.append(t("panel.target.lay_off", cards=cards_text(state.cards)))
+    elif state.mode == "swap_joker" and len(state.cards) == 1:
+        places = joker_places(view, state.cards[0])
+        if places:
+            melds = join_words([f"`{meld_id}`" for meld_id in places])
+            lines.append(t("panel.swap.one", card=card_text(state.cards[0]), melds=melds))
     elif state.mode == "swap_joker":
         lines.append(t("panel.target.swap_joker"))
-    if state.mode is not None and not _targets(view, state):
+    if (
+        state.mode is not None
+        and not _targets(view, state)
+        and not (state.mode == "swap_joker" and len(state.cards) == 1 and joker_places(view, state.cards[0]))
+    ):
         lines.append(t("select.target.none"))
     embed = new_embed(title, "\n".join(lines))
+    if view.seat is not None and view.on_turn:
+        embed.add_field(
+            name=t("panel.table"), value=clip("\n".join(_table_lines(game, view)), 1024), inline=False
+        )
     if view.pending:
         embed.add_field(
             name=t("panel.pending", points=view.pending_points, needed=view.opening_needed),
@@ -154,6 +226,34 @@ def _card_select(
     )
 
 
+def _discard_select(
+    game: Game, view: RoundView, state: PanelState, version: int
+) -> discord.ui.Select[Any] | None:
+    """One card to choose, and choosing it discards it: the end of a turn in one click (R11). The
+    card just taken from the discard pile is not offered while other cards remain (R12)."""
+    if "discard" not in view.actions:
+        return None
+    hand = sorted_codes(card_codes(view.hand), state.sort)
+    taken = None if view.taken_from_discard is None else str(view.taken_from_discard)
+    if taken is not None and taken in hand and len(hand) > 1:
+        hand.remove(taken)
+    ordered = hand[:MAX_SELECTED]
+    if not ordered:
+        return None
+    options = [
+        discord.SelectOption(label=card_text(code), value=value)
+        for code, value in zip(ordered, card_option_values(ordered), strict=True)
+    ]
+    return discord.ui.Select(
+        custom_id=panel_id(game.id, "drop", version, PanelState(state.sort)),
+        placeholder=t("select.discard"),
+        min_values=1,
+        max_values=1,
+        options=options,
+        row=4,
+    )
+
+
 def _target_select(
     game: Game, view: RoundView, state: PanelState, version: int
 ) -> discord.ui.Select[Any] | None:
@@ -197,7 +297,8 @@ def panel_view(
     plain = PanelState(state.sort, None, state.cards)
     flipped = plain.with_sort("rank" if state.sort == "suit" else "suit")
     items = discord.ui.View(timeout=None)
-    select = _card_select(game, card_codes(view.hand), state, version)
+    # Once the round is over there is nothing to select for: the panel shows the result only.
+    select = _card_select(game, card_codes(view.hand), state, version) if view.phase != Phase.OVER else None
     if select is not None:
         items.add_item(select)
     buttons: list[tuple[str, str, discord.ButtonStyle, bool, int, PanelState]] = [
@@ -225,6 +326,9 @@ def panel_view(
     target = _target_select(game, view, state, version)
     if target is not None:
         items.add_item(target)
+    drop = _discard_select(game, view, state, version)
+    if drop is not None:
+        items.add_item(drop)
     return items
 
 
@@ -235,11 +339,13 @@ def hand_panel(
     sort: Sort = "suit",
     selected: Iterable[Card | str] = (),
     target: Mode | None = None,
+    drawn: str | None = None,
 ) -> tuple[discord.Embed, discord.ui.View]:
     """The hand panel of match seat ``seat``: the embed and its components.
 
     ``selected`` cards not in the hand are dropped (the same code twice selects both copies);
-    ``target`` ``"lay_off"`` or ``"swap_joker"`` adds the select of target melds.
+    ``target`` ``"lay_off"`` or ``"swap_joker"`` adds the select of target melds; ``drawn`` is the
+    card the seat just drew from the stock (marked, while it is in the hand).
     """
     if game.match is None:
         raise ValueError("no hand before the match begins")
@@ -248,4 +354,5 @@ def hand_panel(
     codes = [str(card) for card in selected]
     state = PanelState(sort, target, tuple(take_cards(card_codes(view.hand), codes)[:MAX_SELECTED]))
     version = game.seat_version(seat, seen)
-    return panel_embed(game, view, state), panel_view(game, view, state, version=version)
+    embed = panel_embed(game, view, state, drawn=drawn)
+    return embed, panel_view(game, view, state, version=version)

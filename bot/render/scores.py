@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -59,8 +59,21 @@ def _best(best: int | None) -> str:
     return t("record.no_best") if best is None else str(best)
 
 
-def leaderboard(rows: Sequence[PlayerStats]) -> discord.Embed:
-    """The server leaderboard: matches, wins, points, best round, in the order given (at most 20)."""
+def count_of(key: str, count: int) -> str:
+    """``count`` with its noun, singular for one: ``count_of("count.matches", 1)`` is "1 match".
+
+    >>> count_of("count.matches", 1), count_of("count.wins", 0)
+    ('1 match', '0 wins')
+    """
+    return t(f"{key}.one", count=count) if count == 1 else t(key, count=count)
+
+
+def leaderboard(rows: Sequence[PlayerStats], names: Mapping[int, str] | None = None) -> discord.Embed:
+    """The server leaderboard: matches, wins, points, best round, in the order given (at most 20).
+
+    ``names`` are the members' display names by user id (shown in bold); a member without one is
+    shown as a mention (which a client without the member cached shows raw)."""
+    names = names or {}
     embed = new_embed(t("leaderboard.title"))
     if not rows:
         embed.description = t("leaderboard.empty")
@@ -69,9 +82,11 @@ def leaderboard(rows: Sequence[PlayerStats]) -> discord.Embed:
         t(
             "leaderboard.line",
             place=place,
-            player=f"<@{row.user_id}>",
-            matches=row.matches_played,
-            wins=row.matches_won,
+            player=f"**{plain(clip(names[row.user_id], 80))}**"
+            if names.get(row.user_id)
+            else f"<@{row.user_id}>",
+            matches=count_of("count.matches", row.matches_played),
+            wins=count_of("count.wins", row.matches_won),
             points=row.points,
             best=_best(row.best_round),
         )

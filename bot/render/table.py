@@ -132,7 +132,8 @@ def table_embed(game: Game, view: RoundView | None = None) -> discord.Embed:
     embed.add_field(name=t("table.seats"), value="\n".join(_seat_lines(game, view)), inline=False)
     embed.add_field(name=t("table.piles"), value=_piles(view), inline=False)
     last = last_move_text(game)
-    footer = t("table.footer", game_id=game.id)
+    over = str(game.status) == "finished"
+    footer = t("table.footer.over" if over else "table.footer", game_id=game.id)
     # Fields left for melds after the fixed ones; characters left after everything else.
     fixed = len(embed) + len(footer) + (len(t("table.last_move")) + len(clip(last, 1024)) if last else 0)
     lines = meld_lines(game, view) or [t("table.no_melds")]

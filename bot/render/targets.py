@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.engine import queries
+from bot.engine.cards import JOKER
 from bot.engine.moves import Move
 from bot.engine.views import RoundView
 from bot.render.cards import parse_codes
@@ -33,3 +34,27 @@ def swap_targets(view: RoundView, selected: Sequence[str]) -> list[Target]:
     place in a table meld, and the freed joker with the other selected cards makes a new meld."""
     moves = queries.joker_swaps(view, parse_codes(selected))
     return [Target(_meld_id(move), card=str(move.card)) for move in moves]
+
+
+def joker_places(view: RoundView, card: str) -> list[str]:
+    """The ids of the table melds whose joker ``card`` (one natural card) can take the place of
+    (R16), before the cards of the new meld are chosen.
+
+    >>> from bot.engine.round import Round
+    >>> rnd = Round.from_position(["7S 9H 9D 2C", "3D"], "", "KH", table=[(0, "5S 6S JK")])
+    >>> joker_places(rnd.seat_view(0), "7S"), joker_places(rnd.seat_view(0), "9H")
+    (['m1'], [])
+    """
+    (parsed,) = parse_codes([card])
+    if parsed.is_joker:
+        return []
+    places = []
+    for tm in view.table:
+        if JOKER not in tm.cards:
+            continue
+        try:
+            tm.meld.swap_joker(parsed)
+        except ValueError:  # this card does not free this joker
+            continue
+        places.append(tm.id)
+    return places

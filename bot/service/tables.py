@@ -65,7 +65,7 @@ class TableService:
 
     # Fixed attributes: a setting assigned to the service by mistake (say ``computer_delay``, which is
     # the autopilot's) fails loudly instead of being ignored.
-    __slots__ = ("_rng", "autopilot", "changes", "max_lobbies_per_host", "storage")
+    __slots__ = ("_replayed", "_rng", "autopilot", "changes", "max_lobbies_per_host", "storage")
 
     def __init__(
         self,
@@ -87,6 +87,8 @@ class TableService:
         self.max_lobbies_per_host = max_lobbies_per_host
         self._rng = rng_factory
         self.changes = ChangePath(storage, listener)
+        self._replayed: dict[int, int] = {}
+        """Per channel, the finished game whose Play again opened the channel's newest lobby."""
         self.autopilot = Autopilot(
             self.changes,
             clock=clock,
@@ -145,6 +147,18 @@ class TableService:
             if include_finished and (latest is None or game.id > latest.id):
                 latest = game
         return latest
+
+    async def last_scored_in_channel(self, channel_id: int) -> Game | None:
+        """The finished match whose **Play again** opened the channel's newest lobby (what
+        ``/romme score`` shows while that lobby has no round yet), or ``None``."""
+        game_id = self._replayed.get(channel_id)
+        if game_id is None:
+            return None
+        try:
+            game = await self.fetch(game_id)
+        except TableError:
+            return None
+        return game if game.match is not None and game.match.history else None
 
     async def fetch(self, game_id: int) -> Game:
         """The game with this id, from memory or, for a game that ended before a restart, from storage."""
@@ -477,7 +491,9 @@ class TableService:
             if index == mine or seat.has_left:
                 continue
             game.seats.append(Seat(user_id=seat.user_id, name=seat.name, computer=seat.computer))
-        return await self._create(game)
+        created = await self._create(game)
+        self._replayed[old.channel_id] = old.id
+        return created
 
 
 def _check(game: Game) -> None:

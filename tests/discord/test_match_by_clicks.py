@@ -67,7 +67,13 @@ async def test_the_round_end_is_public_and_next_round_deals_the_next_round(room:
     assert button.label == "Next round" and not button.disabled
     await room.dee.click(ends[0], label="Next round")  # not seated: refused, nothing dealt
     assert game_in(env, channel).between_rounds
-    await room.bob.click(ends[0], label="Next round")
+    clicked = await room.bob.click(ends[0], label="Next round")
+    # The round-end message loses its button and says that the next round has begun.
+    assert (
+        clicked.response is not None
+        and clicked.response.content == "Round 2 has started: the table is below."
+    )
+    assert not clicked.response.components
     game = game_in(env, channel)
     assert not game.between_rounds and game.match.round_no == 2  # type: ignore[union-attr]
     assert table_message(env, game).embeds[0].title == "Rommé — round 2 of 2"  # R4's house rule: rounds=2

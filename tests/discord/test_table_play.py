@@ -50,8 +50,11 @@ async def test_an_illegal_meld_is_refused_with_its_rule_and_changes_nothing(room
             break
     await bob.choose(picked)
     version = game_in(room.env, room.channel).version
+    panel_id = bob.panel.id  # type: ignore[union-attr]
     result = await bob.click("Meld")
-    assert result.ephemeral and "(rule R" in result.response.content
+    # The refusal is shown inside the panel it came from (edited in place), not as a new message.
+    assert result.response is not None and result.response.ephemeral and result.response.id == panel_id
+    assert "(rule R" in result.response.content and result.followups == []
     after = game_in(room.env, room.channel)
     assert after.version == version and after.match.view(1)["hand"] == hand  # type: ignore[union-attr]
 
@@ -60,6 +63,8 @@ async def test_a_stale_panel_is_refused_and_replaced_by_a_fresh_one(room: Room) 
     table = await begin(room, room.bob)
     bob = Player(room.env, room.bob, room.channel)
     old = await bob.open_hand()
+    # The old panel's token has expired (Discord: 50027), so it cannot be told that it moved below.
+    room.env.inject_error("PATCH", "/webhooks/*/*/messages/*", status=401, code=50027)
     await room.bob.click(table, label="Draw")  # the game moves on: the old panel is out of date
     game = game_in(room.env, room.channel)
     version = game.version

@@ -14,6 +14,7 @@ from bot.render.ids import (
     PANEL_ACTIONS,
     PANEL_BUTTON_TEMPLATE,
     PANEL_SELECT_TEMPLATE,
+    PANEL_SELECTS,
     PANEL_TEMPLATE,
     PUBLIC_ACTIONS,
     PUBLIC_TEMPLATE,
@@ -55,7 +56,7 @@ def test_panel_ids_parse_back_with_their_state(action: str) -> None:
     assert parsed.panel_state() == state
     assert str(parsed) == custom_id
     assert re.match(PANEL_TEMPLATE, custom_id)
-    button_or_select = PANEL_SELECT_TEMPLATE if action in ("select", "target") else PANEL_BUTTON_TEMPLATE
+    button_or_select = PANEL_SELECT_TEMPLATE if action in PANEL_SELECTS else PANEL_BUTTON_TEMPLATE
     other = PANEL_BUTTON_TEMPLATE if button_or_select == PANEL_SELECT_TEMPLATE else PANEL_SELECT_TEMPLATE
     assert re.match(button_or_select, custom_id)
     assert not re.match(other, custom_id)

@@ -72,7 +72,9 @@ def test_off_turn_no_move_is_on(game_at: GameFactory) -> None:
     game = game_at(two_seats())
     embed, view = hand_panel(game, 1, selected=["KD"])
     assert enabled(view) & set(MOVES) == set()
-    assert "Anna is playing." in embed.description
+    # The panel is redrawn when the seat's turn comes, not at every other move: it names nobody.
+    assert "Not your turn yet" in embed.description and "Anna" not in embed.description
+    assert not [item for item in view.children if getattr(item, "custom_id", "").split(":")[2] == "drop"]
 
 
 def test_meld_needs_three_selected_cards_and_discard_exactly_one(game_at: GameFactory) -> None:
@@ -198,3 +200,29 @@ def test_every_panel_field_has_a_name_and_the_notes_follow_the_hand(game_at: Gam
     text = visible(embed.description or "")
     assert text.index("2♠ 3♠ 4♠") < text.index("Opening: your first melds must reach 40 points (R13).")
     assert "No meld on the table fits" in text  # swap chosen with no joker on the table
+
+
+def test_on_turn_the_panel_shows_the_table_and_offers_a_one_click_discard(game_at: GameFactory) -> None:
+    rnd = two_seats()
+    rnd.draw(0, "stock")
+    embed, view = hand_panel(game_at(rnd), 0)
+    table = next(field for field in embed.fields if field.name == "On the table")
+    assert "Discard pile" in (table.value or "")
+    drop = [item for item in view.children if getattr(item, "custom_id", "").split(":")[2] == "drop"]
+    assert len(drop) == 1 and drop[0].max_values == 1  # R11: choosing the card discards it
+    assert len(drop[0].options) == 9  # the eight dealt and the one drawn
+
+
+def test_swap_joker_with_one_card_that_fits_asks_for_the_rest_in_words(game_at: GameFactory) -> None:
+    # R16: 6♥ alone can take the joker's place in m1; the panel says what else the swap needs.
+    rnd = Round.from_position(
+        ["6H 9C 9D KD 2S", "5D 6D 8D 9D"], "10D", "3C", table=[(1, "5H JK 7H")], opened=[True, True]
+    )
+    rnd.draw(0, "stock")
+    game = game_at(rnd)
+    assert "Swap joker" in enabled(hand_panel(game, 0, selected=["6H"])[1])
+    assert "Swap joker" not in enabled(hand_panel(game, 0, selected=["KD"])[1])
+    embed, view = hand_panel(game, 0, selected=["6H"], target="swap_joker")
+    assert "can take the joker's place in `m1`" in (embed.description or "")
+    assert "No meld on the table fits" not in (embed.description or "")
+    assert len(selects(view)) == 2  # the card select to pick the rest, and the discard select

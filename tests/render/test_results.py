@@ -177,3 +177,9 @@ def test_away_and_computer_seats_in_lobby() -> None:
         id=9, guild_id=1, channel_id=2, host_id=100, seats=[Seat(100, "Anna"), Seat(101, "Ben", away=True)]
     )
     assert "2. Ben (away)" in embed_text(lobby(game)[0])
+
+
+def test_the_leaderboard_shows_display_names_and_says_one_match() -> None:
+    rows = [PlayerStats(1, 7, 1, 1, 10, 10)]
+    text = embed_text(leaderboard(rows, {7: "Ada"}))
+    assert "1. **Ada** — 1 match · 1 win · 10 points" in text

@@ -64,7 +64,10 @@ def test_a_whole_match_renders_cleanly_at_every_step() -> None:
             embed, view = hand_panel(game, other, selected=selected)
             check_embed(embed)
             check_ids(view)
-            if hand:
+            if not hand or match.round.over:
+                # No card select once the round is over: the panel shows the result only.
+                assert all(s["custom_id"].split(":")[2] != "select" for s in selects(view))
+            else:
                 select = selects(view)[0]
                 # The options are exactly this seat's hand, nothing more (R19).
                 values = [option["value"] for option in select["options"]]

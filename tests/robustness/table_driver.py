@@ -2,8 +2,10 @@
 
 Each person decides with the engine's computer player on their own seat's view, seeded by the game's
 version, so the same game replays move for move whatever happens to the bot in between. They keep
-their hand panel from turn to turn (and across restarts) and refresh it only as a person would: an
-out-of-date panel is redrawn by the bot's refusal, a disabled button by clearing the card select.
+their hand panel from turn to turn (and across restarts) and read it as Discord holds it now (the
+bot keeps it live); they refresh it only as a person would: an out-of-date panel is redrawn by the
+bot's refusal, a disabled button by clearing the card select, and a panel that moved below (another
+My hand) is opened again.
 """
 
 from __future__ import annotations
@@ -14,12 +16,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import simcord
+from simcord.results import to_discord_message
 
 from bot.engine.computer import ComputerPlayer
 from bot.engine.moves import Move
 from bot.render.ids import Target, lay_off_option, parse_custom_id
 from bot.service.game import Game
-from tests.discord.play_helpers import component, game_in, option_values, table_message
+from tests.discord.play_helpers import component, components, game_in, option_values, table_message
 from tests.robustness.robust_helpers import is_refusal
 
 Message = Any
@@ -56,9 +59,20 @@ class TableDriver:
         self.panels[actor.id] = result.response
         await self._done(result)
 
+    async def current(self, actor: simcord.MemberActor) -> Message:
+        """The person's panel as they see it now (the bot edits it without their clicks); one that
+        moved below (no components) is opened again from the table."""
+        kept = self.panels[actor.id]
+        message = self.env.backend.messages.get(self.channel.id, {}).get(kept.id)
+        if message is not None:
+            self.panels[actor.id] = to_discord_message(self.env, message)
+        if message is None or not components(self.panels[actor.id]):
+            await self.open_hand(actor)
+        return self.panels[actor.id]
+
     async def refresh(self, actor: simcord.MemberActor) -> None:
         """Clear the card select: the bot redraws the panel as the game is now."""
-        panel = self.panels[actor.id]
+        panel = await self.current(actor)
         select = component(panel, action="select")
         result = await actor.select(panel, [], custom_id=select["custom_id"])
         assert result.response is not None and not is_refusal(result)
@@ -68,7 +82,7 @@ class TableDriver:
     async def press(self, actor: simcord.MemberActor, label: str) -> simcord.InteractionResult:
         """Click ``label``; if the panel turns out to be out of date, click again on the redrawn one."""
         for _ in range(2):
-            if component(self.panels[actor.id], label=label).get("disabled"):
+            if component(await self.current(actor), label=label).get("disabled"):
                 await self.refresh(actor)
             result = await actor.click(self.panels[actor.id], label=label)
             stale = is_refusal(result)
@@ -82,7 +96,7 @@ class TableDriver:
 
     async def choose(self, actor: simcord.MemberActor, codes: list[str]) -> None:
         try:
-            option_values(self.panels[actor.id], codes)
+            option_values(await self.current(actor), codes)
         except AssertionError:
             await self.refresh(actor)  # the panel shows an older hand (the fuzz moved in between)
         panel = self.panels[actor.id]
