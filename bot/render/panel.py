@@ -27,6 +27,7 @@ from bot.render.common import (
     new_embed,
     seat_name,
 )
+from bot.render.faces.fit import card_label, card_option, cards_label, clip_markup
 from bot.render.ids import MAX_SELECTED, Mode, PanelState, Sort, Target, card_option_values, panel_id
 from bot.render.targets import joker_places, lay_off_targets, swap_targets
 
@@ -177,7 +178,7 @@ def panel_embed(game: Game, view: RoundView, state: PanelState, *, drawn: str | 
     embed = new_embed(title, "\n".join(lines))
     if view.seat is not None and view.on_turn:
         embed.add_field(
-            name=t("panel.table"), value=clip("\n".join(_table_lines(game, view)), 1024), inline=False
+            name=t("panel.table"), value=clip_markup("\n".join(_table_lines(game, view)), 1024), inline=False
         )
     if view.pending:
         embed.add_field(
@@ -212,7 +213,7 @@ def _card_select(
         chosen = code in wanted
         if chosen:
             wanted.remove(code)
-        options.append(discord.SelectOption(label=card_text(code), value=value, default=chosen))
+        options.append(card_option(code, value, default=chosen))
     placeholder = (
         t("select.cards") if len(hand) <= MAX_SELECTED else t("select.cards.more", count=MAX_SELECTED)
     )
@@ -241,8 +242,7 @@ def _discard_select(
     if not ordered:
         return None
     options = [
-        discord.SelectOption(label=card_text(code), value=value)
-        for code, value in zip(ordered, card_option_values(ordered), strict=True)
+        card_option(code, value) for code, value in zip(ordered, card_option_values(ordered), strict=True)
     ]
     return discord.ui.Select(
         custom_id=panel_id(game.id, "drop", version, PanelState(state.sort)),
@@ -266,12 +266,12 @@ def _target_select(
     for target in targets[:25]:
         owner = clip(owners.get(target.meld_id, "?"), 32)
         if target.card is not None:
-            card = card_text(target.card)
+            card = card_label(target.card)
             label = t("select.option.swap_joker", meld_id=target.meld_id, owner=owner, card=card)
         elif target.end is not None:
             label = t(f"select.option.meld_end.{target.end}", meld_id=target.meld_id, owner=owner)
         else:
-            cards = cards_text(melds[target.meld_id].cards)
+            cards = cards_label(melds[target.meld_id].cards)
             label = t("select.option.meld", meld_id=target.meld_id, owner=owner, cards=cards)
         options.append(discord.SelectOption(label=clip(label, 100), value=target.value()))
     return discord.ui.Select(

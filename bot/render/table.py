@@ -18,7 +18,6 @@ from bot.render.common import (
     MAX_FIELDS,
     MAX_TOTAL,
     check_embed,
-    clip,
     count_cards,
     line_fields,
     match_seat,
@@ -28,6 +27,7 @@ from bot.render.common import (
     seat_tags,
 )
 from bot.render.events import last_move_text
+from bot.render.faces.fit import clip_markup
 from bot.render.ids import public_id
 
 if TYPE_CHECKING:
@@ -135,7 +135,9 @@ def table_embed(game: Game, view: RoundView | None = None) -> discord.Embed:
     over = str(game.status) == "finished"
     footer = t("table.footer.over" if over else "table.footer", game_id=game.id)
     # Fields left for melds after the fixed ones; characters left after everything else.
-    fixed = len(embed) + len(footer) + (len(t("table.last_move")) + len(clip(last, 1024)) if last else 0)
+    fixed = (
+        len(embed) + len(footer) + (len(t("table.last_move")) + len(clip_markup(last, 1024)) if last else 0)
+    )
     lines = meld_lines(game, view) or [t("table.no_melds")]
     keep = len(lines)
     while True:
@@ -149,7 +151,7 @@ def table_embed(game: Game, view: RoundView | None = None) -> discord.Embed:
     for name, value in zip(names, values, strict=True):
         embed.add_field(name=name, value=value, inline=False)
     if last:
-        embed.add_field(name=t("table.last_move"), value=clip(last, 1024), inline=False)
+        embed.add_field(name=t("table.last_move"), value=clip_markup(last, 1024), inline=False)
     embed.set_footer(text=footer)
     return check_embed(embed)
 

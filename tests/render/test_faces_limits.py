@@ -116,17 +116,7 @@ def test_a_table_of_real_size_shows_every_meld(game_at: GameFactory, style: str)
     assert not any("more melds" in field.value for field in embed.fields)
 
 
-def test_the_longest_last_move_is_cut_between_faces(
-    game_at: GameFactory, style: str, request: pytest.FixtureRequest
-) -> None:
-    if style == "emoji":
-        request.applymarker(
-            pytest.mark.xfail(
-                strict=True,
-                reason="table.py cuts the last move with common.clip: the lead switches it to "
-                "faces.fit.clip_markup after the panel branch (then this mark goes)",
-            )
-        )
+def test_the_longest_last_move_is_cut_between_faces(game_at: GameFactory, style: str) -> None:
     game = game_at(largest_table(), seats=LONG_NAMES)
     game.last_turn = [TurnEvent(0, "lay_off", cards=["JK"] * 10, meld_id=f"m{n}") for n in range(1, 40)]
     embed, _ = table(game)
@@ -148,16 +138,8 @@ def test_the_largest_hand_fits_every_limit(game_at: GameFactory, style: str) -> 
 
 
 def test_the_card_menu_shows_faces_as_option_emojis_not_as_label_text(
-    game_at: GameFactory, style: str, request: pytest.FixtureRequest
+    game_at: GameFactory, style: str
 ) -> None:
-    if style == "emoji":
-        request.applymarker(
-            pytest.mark.xfail(
-                strict=True,
-                reason="panel.py labels card options with card_text: the lead builds them with "
-                "faces.fit.card_option after the panel branch (then this mark goes)",
-            )
-        )
     rnd = Round.from_position([FULL_RUN, FULL_RUN], "10D", "3C")
     _, view = hand_panel(game_at(rnd), 0)
     options = next(item for item in components(view) if item["type"] == 3)["options"]
@@ -182,17 +164,7 @@ def test_clip_markup_never_cuts_a_face(style: str) -> None:
         assert cut == line or cut.endswith("…")
 
 
-def test_the_target_menu_names_melds_in_text(
-    game_at: GameFactory, style: str, request: pytest.FixtureRequest
-) -> None:
-    if style == "emoji":
-        request.applymarker(
-            pytest.mark.xfail(
-                strict=True,
-                reason="panel.py's target options name a meld's cards with cards_text: the lead uses "
-                "faces.fit.cards_label / card_label there after the panel branch (then this mark goes)",
-            )
-        )
+def test_the_target_menu_names_melds_in_text(game_at: GameFactory, style: str) -> None:
     rnd = Round.from_position(
         ["7S 8S 5C", "KD KC QD"], "10D", "3C", table=[(0, "4S 5S 6S")], opened=[True, True]
     )
