@@ -31,6 +31,7 @@ from bot.render import (
 )
 from bot.render.common import game_footers
 from bot.service import TableError
+from bot.service.changes import Drawing
 
 if TYPE_CHECKING:
     from bot.client import RommeBot
@@ -43,6 +44,9 @@ log = logging.getLogger(__name__)
 PANEL_VIEW_ONLY = ("sort", "select", "layoff", "swap")
 """Panel clicks that only redraw the panel (no move, nothing saved)."""
 PRIVATE_ACTIONS = frozenset({"stop_yes"})
+DRAW_WHILE_SAVING = True
+"""Draw a move's hand panel while its save commits (sent only once it is committed); False draws it
+after the commit (``bench/interactions.py --compare`` times both)."""
 """Public ids that only ever sit on an ephemeral message (the stop confirmation); panel ids too."""
 
 
@@ -177,6 +181,25 @@ def panel(game: Game, seat: int, state: PanelState) -> tuple[discord.Embed, disc
     """The hand panel of match seat ``seat`` in ``state`` (its components not kept in memory)."""
     embed, view = hand_panel(game, seat, sort=state.sort, selected=state.cards, target=state.mode)
     return embed, detached(view)
+
+
+Drawn = tuple[discord.Embed, discord.ui.View] | None
+"""A hand panel drawn while a move's save commits, or ``None`` (not drawn then)."""
+
+
+def answer_drawing(user_id: int, state: PanelState) -> Drawing[Drawn] | None:
+    """What a move click draws while its save commits: the mover's hand panel in ``state`` (none
+    when the move ends the round: the answer is then the round's end, drawn after the commit)."""
+    if not DRAW_WHILE_SAVING:
+        return None
+
+    def draw(game: Game) -> Drawn:
+        seat = game.active_seat_of(user_id)
+        if round_over_now(game) or seat is None:
+            return None
+        return panel(game, seat, state)
+
+    return Drawing(draw)
 
 
 class Clicks:
@@ -325,8 +348,9 @@ class Clicks:
         """Draw / Take discard on the table: the move for the clicker's seat; the answer is their panel."""
         move = click_move(cid)
         assert move is not None
-        game = await self.service.play(cid.game_id, interaction.user.id, move)
-        await self.after_move(interaction, game, PanelState(), edit=False)
+        drawing = answer_drawing(interaction.user.id, PanelState())
+        game = await self.service.play(cid.game_id, interaction.user.id, move, drawing=drawing)
+        await self.after_move(interaction, game, PanelState(), edit=False, drawing=drawing)
 
     async def next_round(
         self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]
@@ -381,8 +405,11 @@ class Clicks:
         move = click_move(cid, values)
         if move is None:
             raise BadClick("not a move")
+        drawing = answer_drawing(interaction.user.id, PanelState(state.sort))
         try:
-            game = await self.service.play(cid.game_id, interaction.user.id, move, seat_version=cid.version)
+            game = await self.service.play(
+                cid.game_id, interaction.user.id, move, seat_version=cid.version, drawing=drawing
+            )
         except TableError as exc:
             if exc.code != "panel.stale":
                 raise
@@ -391,7 +418,7 @@ class Clicks:
             embed, view = panel(game, seat, PanelState(state.sort, None, state.cards))
             await self.reply_to(interaction).edit(content=refusal_for(exc), embed=embed, view=view)
             return
-        await self.after_move(interaction, game, PanelState(state.sort), edit=True)
+        await self.after_move(interaction, game, PanelState(state.sort), edit=True, drawing=drawing)
 
     async def redraw_panel(
         self, interaction: discord.Interaction, cid: CustomId, state: PanelState, values: Sequence[str]
@@ -414,10 +441,16 @@ class Clicks:
             self.publisher.update(game)
 
     async def after_move(
-        self, interaction: discord.Interaction, game: Game, state: PanelState, *, edit: bool
+        self,
+        interaction: discord.Interaction,
+        game: Game,
+        state: PanelState,
+        *,
+        edit: bool,
+        drawing: Drawing[Drawn] | None = None,
     ) -> None:
-        """Answer an accepted move: the round's end in public if it just ended, else the mover's panel;
-        then the table message."""
+        """Answer an accepted move: the round's end in public if it just ended, else the mover's panel
+        (``drawing``'s, drawn while the move's save committed, if it drew one); then the table message."""
         try:
             if round_over_now(game) and self.publisher.claim_announcement(game):
                 # Owed in the storage since the save: the answer delivers it, or else the publisher.
@@ -429,9 +462,12 @@ class Clicks:
                     raise
                 self.publisher.announced(game, message_id)
                 return
-            seat = game.active_seat_of(interaction.user.id)
-            assert seat is not None
-            embed, view = panel(game, seat, state)
+            drawn = drawing.result() if drawing is not None else None
+            if drawn is None:
+                seat = game.active_seat_of(interaction.user.id)
+                assert seat is not None
+                drawn = panel(game, seat, state)
+            embed, view = drawn
             if edit:
                 await self.reply_to(interaction).edit(content=None, embed=embed, view=view)
             else:

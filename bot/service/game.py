@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.round import MAX_SEATS, MIN_SEATS
 from bot.engine.rules import RuleSet
-from bot.storage import GameStatus
+from bot.storage import GameStatus, MoveRecord
 
 if TYPE_CHECKING:
     from bot.engine.match import Match
@@ -278,8 +279,19 @@ class Game:
         """A round is over and the next one has not begun yet."""
         return self.running and self.match is not None and self.match.round.over and not self.match.over
 
-    def to_snapshot(self) -> dict[str, Any]:
-        """Everything about the game as JSON-ready data, with the match's own snapshot inside."""
+    def to_snapshot(self, state: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Everything about the game as JSON-ready data, with the match's own snapshot inside (after
+        ``"seats"``, where it always was). ``state``: the :meth:`table_state` already made, if any."""
+        data: dict[str, Any] = {}
+        for key, value in (state if state is not None else self.table_state()).items():
+            data[key] = value
+            if key == "seats":
+                data["match"] = None if self.match is None else self.match.to_dict()
+        return data
+
+    def table_state(self) -> dict[str, Any]:
+        """:meth:`to_snapshot` without its ``"match"``: the table's own part, a few hundred bytes (what
+        a logged move carries of what it changed, besides the move, see :meth:`replay_move`)."""
         return {
             "version": SNAPSHOT_FORMAT,
             "id": self.id,
@@ -291,7 +303,6 @@ class Game:
             "computers": self.computers,
             "turn_timeout": self.turn_timeout,
             "seats": [seat.to_dict() for seat in self.seats],
-            "match": None if self.match is None else self.match.to_dict(),
             "game_version": self.version,
             "table_message_id": self.table_message_id,
             "last_turn": [event.to_dict() for event in self.last_turn],
@@ -305,6 +316,45 @@ class Game:
             "idle_deadline": self.idle_deadline,
             "closed_by": self.closed_by,
         }
+
+    def replay_move(self, seat: int, move: dict[str, Any], state: dict[str, Any] | None) -> None:
+        """Play a logged move again: ``move`` (a ``Move.to_dict()``) for match seat ``seat`` in the
+        engine, then ``state``, the keys of :meth:`table_state` the move changed, as it logged them.
+
+        Exact: the engine is deterministic given its state and its generator, which the snapshot
+        holds (a move that shuffles or deals is saved with a snapshot, see
+        :class:`~bot.service.changes.ChangePath`); everything else the move changed is in ``state``.
+
+        >>> import random
+        >>> from bot.engine.match import Match
+        >>> from bot.engine.moves import Move
+        >>> game = Game(id=1, guild_id=1, channel_id=1, host_id=7, status=GameStatus.PLAYING,
+        ...             seats=[Seat(7, "Ada"), Seat(8, "Bea")], match=Match.new(2, rng=random.Random(3)))
+        >>> saved = game.to_snapshot()
+        >>> _ = game.match.play(1, Move.draw("stock")); game.version = 2
+        >>> again = Game.from_snapshot(saved)
+        >>> again.replay_move(1, Move.draw("stock").to_dict(), {"game_version": 2})
+        >>> again.to_snapshot() == game.to_snapshot()
+        True
+        """
+        if self.match is None:
+            raise ValueError("a logged move, but the game has no match")
+        from bot.engine.moves import Move
+
+        self.match.play(seat, Move.from_dict(move))
+        if state:
+            fresh = Game.from_snapshot({**self.table_state(), **state, "match": None})
+            fresh.match = self.match
+            self.__dict__.update(fresh.__dict__)
+
+    @classmethod
+    def replayed(cls, snapshot: dict[str, Any], moves: Iterable[tuple[int, dict[str, Any], Any]]) -> Game:
+        """The game of ``snapshot`` with ``moves`` (match seat, move, state) replayed onto it
+        (:meth:`replay_move`)."""
+        game = cls.from_snapshot(snapshot)
+        for seat, move, state in moves:
+            game.replay_move(seat, move, state)
+        return game
 
     @classmethod
     def from_snapshot(cls, data: dict[str, Any]) -> Game:
@@ -342,6 +392,13 @@ class Game:
         )
 
 
+def replay_snapshot(snapshot: dict[str, Any], moves: Sequence[MoveRecord]) -> dict[str, Any]:
+    """The snapshot of the game once the logged ``moves`` are replayed onto ``snapshot`` (the
+    storage's :attr:`~bot.storage.Storage.replay`, set by the table service)."""
+    replayed = Game.replayed(snapshot, ((move.seat, move.move, move.state) for move in moves))
+    return replayed.to_snapshot()
+
+
 __all__ = [
     "AWAY_AFTER",
     "MAX_SEATS",
@@ -353,4 +410,5 @@ __all__ = [
     "GameStatus",
     "Seat",
     "TurnEvent",
+    "replay_snapshot",
 ]

@@ -32,7 +32,7 @@ import queue
 import sqlite3
 import threading
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
@@ -180,14 +180,30 @@ class WriteQueue:
         transaction (no ``commit()``, ``rollback()`` or ``executescript()``, which commits first).
         Its exception (after its changes are rolled back) or the COMMIT's is raised here.
         """
+        return await self.submit(work)
+
+    def submit(self, work: Callable[[sqlite3.Connection], T], *, now: bool = False) -> Awaitable[T]:
+        """Queue ``work`` as :meth:`write` does, at once (not when awaited), and return what to await
+        for its value: so the caller can do other work on the loop while the thread commits.
+
+        ``now``: hand it to the thread at once (with whatever this turn of the loop queued before
+        it) rather than at the end of this turn of the loop; the thread still groups it with every
+        write waiting when its transaction begins. Raises :class:`StorageError` once closed.
+        """
         if self.closed:
             raise StorageError("the database is closed")
         loop = asyncio.get_running_loop()
         job: _Job[T] = _Job(work, loop.create_future())
         self._pending.append(job)
-        if len(self._pending) == 1:
+        if now:
+            self._hand_over(loop)
+        elif len(self._pending) == 1:
             # Handed over at the end of this turn of the loop, with every write queued beside it.
             loop.call_soon(self._hand_over, loop)
+        return self._outcome(job)
+
+    async def _outcome(self, job: _Job[T]) -> T:
+        """Wait for ``job``'s outcome (see :meth:`write` for what a cancellation does)."""
         try:
             return await asyncio.shield(job.future)
         except asyncio.CancelledError:
@@ -219,6 +235,8 @@ class WriteQueue:
 
     def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
         jobs, self._pending = self._pending, []
+        if not jobs:
+            return  # handed over already (a write given ``now``)
         size = self._lane.max_batch
         for start in range(0, len(jobs), size):
             chunk = _Chunk(loop, jobs[start : start + size])
