@@ -91,8 +91,8 @@ class MoveTimer:
 
             return await change(game_id, timed_apply, **options)
 
-        async def timed_save(game: Any, entries: list[Any]) -> Any:
-            snapshot = await save(game, entries)
+        async def timed_save(game: Any, entries: list[Any], *rest: Any) -> Any:
+            snapshot = await save(game, entries, *rest)
             started = self._started.pop(game.id, None)
             if entries and started is not None and self.measuring:
                 self.samples.append(time.perf_counter() - started)

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from bot.service.errors import TableError
-from bot.service.game import Game, GameStatus
+from bot.service.game import Game, GameStatus, state_changes
 from bot.service.listener import NoListener, Reason, TableListener
 from bot.service.scores import last_round_scores, match_results
 from bot.storage import Announcement, AnnouncementKind, ChannelBusy, MoveEntry, Storage, VersionConflict
@@ -165,6 +165,8 @@ class ChangePath:
         self.storage = storage
         self.listener: TableListener = listener or NoListener()
         self.pacer: Pacer = _Idle()
+        self.snapshot_every = SNAPSHOT_EVERY
+        """Moves logged after a snapshot at most (1: a snapshot with every save, as before schema 4)."""
         self._games: dict[int, Game] = {}
         self._saved: dict[int, Saved] = {}
         self._locks: dict[int, asyncio.Lock] = {}
@@ -334,7 +336,7 @@ class ChangePath:
             or bool(results)
             or mark != saved.mark
             or state["status"] != saved.state["status"]
-            or saved.logged + 1 >= SNAPSHOT_EVERY
+            or saved.logged + 1 >= self.snapshot_every
         )
         snapshot: dict[str, Any] | None = None
         changed: dict[str, Any] = {}
@@ -342,7 +344,7 @@ class ChangePath:
             snapshot = game.to_snapshot(state)
         else:
             assert saved is not None and move is not None
-            changed = {key: value for key, value in state.items() if saved.state.get(key) != value}
+            changed = state_changes(saved.state, state)
             move = dataclasses.replace(move, state=changed)
         owed: list[Announcement] = []
         if ended_round and game.match is not None and snapshot is not None:
@@ -366,7 +368,9 @@ class ChangePath:
         if stored.version != game.version:
             # The stored version is the truth; keep the saved copies equal to it.
             game.version = stored.version
-            state["game_version"] = changed["game_version"] = stored.version
+            state["game_version"] = stored.version
+            if not full:
+                changed["game_version"] = stored.version
             if snapshot is not None:
                 snapshot["game_version"] = stored.version
             if drawing is not None:

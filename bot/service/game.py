@@ -319,7 +319,7 @@ class Game:
 
     def replay_move(self, seat: int, move: dict[str, Any], state: dict[str, Any] | None) -> None:
         """Play a logged move again: ``move`` (a ``Move.to_dict()``) for match seat ``seat`` in the
-        engine, then ``state``, the keys of :meth:`table_state` the move changed, as it logged them.
+        engine, then ``state``, what the move changed of :meth:`table_state` (see :func:`state_changes`).
 
         Exact: the engine is deterministic given its state and its generator, which the snapshot
         holds (a move that shuffles or deals is saved with a snapshot, see
@@ -343,7 +343,7 @@ class Game:
 
         self.match.play(seat, Move.from_dict(move))
         if state:
-            fresh = Game.from_snapshot({**self.table_state(), **state, "match": None})
+            fresh = Game.from_snapshot({**apply_changes(self.table_state(), state), "match": None})
             fresh.match = self.match
             self.__dict__.update(fresh.__dict__)
 
@@ -392,6 +392,49 @@ class Game:
         )
 
 
+def state_changes(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """What turned ``before`` into ``after`` (two :meth:`Game.table_state`), small: the keys that
+    changed, a changed seat alone as ``"seat:<n>"``, and events added to ``last_turn`` as
+    ``"last_turn+"``; :func:`apply_changes` undoes it.
+
+    >>> game = Game(id=1, guild_id=1, channel_id=1, host_id=7, seats=[Seat(7, "Ada"), Seat(8, "Bea")])
+    >>> game.last_turn.append(TurnEvent(0, "discard", card="7H"))
+    >>> before = game.table_state()
+    >>> game.seats[1].own_moves += 1; game.last_turn.append(TurnEvent(1, "draw")); game.version = 2
+    >>> changes = state_changes(before, game.table_state())
+    >>> sorted(changes)
+    ['game_version', 'last_turn+', 'seat:1']
+    >>> apply_changes(before, changes) == game.table_state()
+    True
+    """
+    changes: dict[str, Any] = {}
+    for key, value in after.items():
+        old = before.get(key)
+        if old == value:
+            continue
+        if key == "seats" and isinstance(old, list) and len(old) == len(value):
+            changes.update({f"seat:{n}": seat for n, seat in enumerate(value) if old[n] != seat})
+        elif key == "last_turn" and isinstance(old, list) and old and value[: len(old)] == old:
+            changes["last_turn+"] = value[len(old) :]
+        else:
+            changes[key] = value
+    return changes
+
+
+def apply_changes(state: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
+    """``state`` with :func:`state_changes`' ``changes`` made (a new dict; ``state`` stays)."""
+    result = dict(state)
+    for key, value in changes.items():
+        if key.startswith("seat:"):
+            seats = result["seats"] = list(result["seats"])
+            seats[int(key.removeprefix("seat:"))] = value
+        elif key == "last_turn+":
+            result["last_turn"] = [*result["last_turn"], *value]
+        else:
+            result[key] = value
+    return result
+
+
 def replay_snapshot(snapshot: dict[str, Any], moves: Sequence[MoveRecord]) -> dict[str, Any]:
     """The snapshot of the game once the logged ``moves`` are replayed onto ``snapshot`` (the
     storage's :attr:`~bot.storage.Storage.replay`, set by the table service)."""
@@ -410,5 +453,7 @@ __all__ = [
     "GameStatus",
     "Seat",
     "TurnEvent",
+    "apply_changes",
     "replay_snapshot",
+    "state_changes",
 ]
