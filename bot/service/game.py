@@ -214,6 +214,10 @@ class Game:
     lobby_deadline: float | None = None
     idle_deadline: float | None = None
     closed_by: str | None = None
+    _seat_versions: dict[int, tuple[tuple[Any, ...], int]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Each seat's last :meth:`seat_version`, with what it was made from (not part of the game)."""
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat ``user_id`` owns at this table (also after leaving), or ``None``."""
@@ -245,10 +249,19 @@ class Game:
         """
         if self.match is None:
             return self.version
-        seat_view = (view if view is not None else self.match.seat_view(seat)).to_dict()
-        seen = json.dumps([seat_view, str(self.status)], sort_keys=True, separators=(",", ":"))
-        digest = hashlib.blake2b(seen.encode(), digest_size=8).digest()
-        return int.from_bytes(digest, "big") % SEAT_VERSIONS
+        seen = view if view is not None else self.match.seat_view(seat)
+        # What the seat sees changes only by a move it sees: every change of the round is a move
+        # (``move_no``), and the view's count leaves out the other seats' hidden ones (R13). So the
+        # hash of the whole view is made once per view, not at every click that checks it.
+        key = (seat, seen.round_no, seen.round.move_no, self.status)
+        known = self._seat_versions.get(seat)
+        if known is not None and known[0] == key:
+            return known[1]
+        text = json.dumps([seen.to_dict(), str(self.status)], sort_keys=True, separators=(",", ":"))
+        digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
+        number = int.from_bytes(digest, "big") % SEAT_VERSIONS
+        self._seat_versions[seat] = (key, number)
+        return number
 
     @property
     def host_name(self) -> str:
