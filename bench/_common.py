@@ -169,6 +169,64 @@ def rss_mb() -> tuple[float, float]:
     return now, peak
 
 
+def bytes_written() -> int:
+    """Bytes this process has handed to ``write`` so far (``wchar`` of /proc/self/io; 0 if unknown):
+    in a benchmark, nearly all of it is the database's (its WAL, and the checkpoints into the file)."""
+    try:
+        for line in Path("/proc/self/io").read_text().splitlines():
+            if line.startswith("wchar:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+ROW_OVERHEAD = 48
+"""Bytes counted for a row's fixed columns (ids, numbers, timestamps) beside its text columns."""
+
+
+class RowBytes:
+    """Counts the bytes of the rows each save of ``storage`` writes: the snapshot, the move and its
+    state, announcement payloads (their JSON text, as stored), and :data:`ROW_OVERHEAD` per row
+    (the games row, the move, each round score and announcement) — what a database's write-ahead
+    log must carry per move, whichever database it is. It wraps ``start_save`` on this one instance.
+    """
+
+    def __init__(self, storage: Any) -> None:
+        self.bytes = 0
+        self.saves = 0
+        self.moves = 0
+        self.snapshots = 0
+        start_save = storage.start_save
+
+        def counted(game_id: int, snapshot: Any, status: Any, **options: Any) -> Any:
+            size = ROW_OVERHEAD
+            if snapshot is not None:
+                size += len(_json(snapshot))
+                self.snapshots += 1
+            move = options.get("move")
+            if move is not None:
+                self.moves += 1
+                size += ROW_OVERHEAD + len(_json(move.move))
+                if snapshot is None and move.state is not None:
+                    size += len(_json(move.state))
+            size += ROW_OVERHEAD * len(options.get("round_scores", ()))
+            size += sum(ROW_OVERHEAD + len(_json(a.payload)) for a in options.get("announcements", ()))
+            self.bytes += size
+            self.saves += 1
+            return start_save(game_id, snapshot, status, **options)
+
+        storage.start_save = counted
+
+    def per_move(self) -> float:
+        """Bytes written per logged move (every save's bytes, the ones without a move included)."""
+        return round(self.bytes / self.moves, 1) if self.moves else math.nan
+
+
+def _json(value: Any) -> bytes:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+
+
 def quiet() -> None:
     """Only warnings and errors from the bot and discord.py (a benchmark's output is its figures)."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")

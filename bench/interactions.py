@@ -16,9 +16,24 @@ rest_calls_per_select (the card select that comes before a Meld or Discard),
 panel_edits_per_action (open hand panels the bot redraws through an earlier interaction's token, in
 the edit budget: the other person's when their turn comes, the mover's own at a round's end; not
 counted in the click's calls), samples; and, to show
-where a move click's time goes, save_p50_ms: the median time of the move's save (the snapshot and the
-move log row, committed with ``synchronous = FULL``, i.e. an fsync) inside that click, measured by
-wrapping the table service's save step on the bot's own instance.
+where a move click's time goes, save_p50_ms: the median time of the move's save (the move log row,
+and a snapshot every few moves, committed with ``synchronous = FULL``, i.e. an fsync) inside that
+click, measured by wrapping the table service's save step on the bot's own instance; and the bytes
+written per move: row_bytes_per_move (the rows' contents, see ``bench._common.RowBytes``: what a
+database's write-ahead log carries) and disk_bytes_per_move (what the process wrote: SQLite's WAL
+pages and checkpoints).
+
+``--compare`` times variants of the bot side by side in one run, in alternating blocks (each block
+runs every variant once, in a rotating order) beside the minimal bot:
+
+- ``before``: a full snapshot with every save, the panel drawn after the commit (the bot before
+  issue 17);
+- ``snapshots``: the move saved as a log row, a snapshot every 16 moves; the panel drawn after;
+- ``after``: as ``snapshots``, and the panel drawn while the commit runs (sent after it).
+
+Its last line is one JSON object: for each variant its p50/p99, save p50, bytes per move and
+ratio_p50 to the minimal bot of the same run; ``after_vs_before`` (p50 ratio) and
+``bytes_before_over_after`` (row bytes per move).
 """
 
 from __future__ import annotations
@@ -41,8 +56,11 @@ import discord
 import simcord
 from discord.ext import commands
 
+import cogs.clicks
 from bench._common import (
+    RowBytes,
     TimedRequests,
+    bytes_written,
     component,
     is_callback,
     is_panel_edit,
@@ -74,6 +92,9 @@ class Samples:
     saves: list[float] = field(default_factory=list)
     other_panels: list[int] = field(default_factory=list)
     last_save: float = math.nan
+    row_bytes: int = 0
+    disk_bytes: int = 0
+    moves: int = 0
 
     def enough(self, wanted: int) -> bool:
         return all(len(self.latency[kind]) >= wanted for kind in TIMED)
@@ -265,7 +286,17 @@ class Table:
         self.announcement = None
 
 
-async def bot_block(samples: Samples, wanted: int, seed: int, folder: Path, block: int) -> None:
+VARIANTS = {
+    # name: (moves logged after a snapshot at most, draw the panel while the commit runs)
+    "before": (1, False),
+    "snapshots": (16, False),
+    "after": (16, True),
+}
+
+
+async def bot_block(
+    samples: Samples, wanted: int, seed: int, folder: Path, block: str, variant: str = "after"
+) -> None:
     bot = create_bot(
         database_path=folder / f"bench-{block}.db",
         computer_delay=0,
@@ -273,9 +304,12 @@ async def bot_block(samples: Samples, wanted: int, seed: int, folder: Path, bloc
         table_edit_interval=EDIT_INTERVAL,
         turn_timeout=600,
     )
+    snapshot_every, draw_while_saving = VARIANTS[variant]
+    cogs.clicks.DRAW_WHILE_SAVING = draw_while_saving
     try:
-        await play_block(bot, samples, wanted, seed)
+        await play_block(bot, samples, wanted, seed, snapshot_every)
     finally:
+        cogs.clicks.DRAW_WHILE_SAVING = True
         await bot.close()  # SimCord detaches the bot; closing it (and its database) is the owner's job
 
 
@@ -283,28 +317,40 @@ def time_saves(tables: TableService, samples: Samples) -> None:
     """Note how long each save of the table service takes (its own instance; nothing else changes)."""
     save = tables.changes.save
 
-    async def timed_save(game: Any, entries: list[Any]) -> Any:
+    async def timed_save(game: Any, entries: list[Any], *rest: Any) -> Any:
         began = time.perf_counter()
-        snapshot = await save(game, entries)
+        snapshot = await save(game, entries, *rest)
         samples.last_save = time.perf_counter() - began
         return snapshot
 
     tables.changes.save = timed_save  # type: ignore[method-assign]
 
 
-async def play_block(bot: Any, samples: Samples, wanted: int, seed: int) -> None:
+async def play_block(bot: Any, samples: Samples, wanted: int, seed: int, snapshot_every: int = 16) -> None:
     async with simcord.run(bot, settle_timeout=30) as env:
         log = time_requests(env)
         time_saves(service(env), samples)
-        guild = env.create_guild("Bench")
-        people = [guild.add_member(env.create_user(name)) for name in ("ada", "bob")]
-        game_no = 0
-        while not samples.enough(wanted):
-            game_no += 1
-            table = Table(env, log, guild.create_text_channel(f"romme-{game_no}"), people, seed + game_no)
-            await table.open(rounds=2)
-            while not samples.enough(wanted) and await table.turn(samples):
-                pass
+        service(env).changes.snapshot_every = snapshot_every
+        rows = RowBytes(service(env).storage)
+        disk = bytes_written()
+        try:
+            await play_games(env, log, samples, wanted, seed)
+        finally:
+            samples.disk_bytes += bytes_written() - disk
+            samples.row_bytes += rows.bytes
+            samples.moves += rows.moves
+
+
+async def play_games(env: simcord.Env, log: TimedRequests, samples: Samples, wanted: int, seed: int) -> None:
+    guild = env.create_guild("Bench")
+    people = [guild.add_member(env.create_user(name)) for name in ("ada", "bob")]
+    game_no = 0
+    while not samples.enough(wanted):
+        game_no += 1
+        table = Table(env, log, guild.create_text_channel(f"romme-{game_no}"), people, seed + game_no)
+        await table.open(rounds=2)
+        while not samples.enough(wanted) and await table.turn(samples):
+            pass
 
 
 def summary(samples: Samples) -> dict[str, Any]:
@@ -327,8 +373,56 @@ def summary(samples: Samples) -> dict[str, Any]:
         panel_edits_per_action=round(sum(samples.other_panels) / max(1, len(samples.other_panels)), 3),
         rest_calls_per_select=round(sum(samples.rest["select"]) / max(1, len(samples.rest["select"])), 3),
         save_p50_ms=ms(median([s for s in samples.saves if not math.isnan(s)])),
+        row_bytes_per_move=round(samples.row_bytes / samples.moves, 1) if samples.moves else None,
+        disk_bytes_per_move=round(samples.disk_bytes / samples.moves, 1) if samples.moves else None,
         samples={kind: len(samples.latency[kind]) for kind in TIMED} | {"baseline": len(samples.baseline)},
     )
+    return result
+
+
+def compare(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
+    """Every variant and the minimal bot in each block, the variants in a rotating order."""
+    names = list(VARIANTS)
+    by_variant = {name: Samples() for name in names}
+    baseline = Samples()
+    for block in range(args.blocks):
+        wanted = math.ceil(args.samples * (block + 1) / args.blocks)
+        order = names[block % len(names) :] + names[: block % len(names)]
+        asyncio.run(baseline_block(baseline, wanted * len(TIMED) - len(baseline.baseline)))
+        for name in order:
+            # The same seeds for every variant: the same games, the same clicks.
+            asyncio.run(
+                bot_block(by_variant[name], wanted, args.seed + 1000 * block, folder, f"{name}-{block}", name)
+            )
+    base = median(baseline.baseline)
+    result: dict[str, Any] = {
+        "baseline_p50_ms": ms(base),
+        "baseline_p99_ms": ms(percentile(baseline.baseline, 0.99)),
+    }
+    p50 = {}
+    for name in names:
+        samples = by_variant[name]
+        samples.baseline = baseline.baseline
+        figures = summary(samples)
+        every = [x for kind in TIMED for x in samples.latency[kind]]
+        p50[name] = median(every)
+        result[name] = {
+            key: figures[key]
+            for key in (
+                "action_p50_ms",
+                "action_p99_ms",
+                "ratio_p50",
+                "save_p50_ms",
+                "row_bytes_per_move",
+                "disk_bytes_per_move",
+                "rest_calls_per_action",
+            )
+        } | {"samples": len(every)}
+    result["after_vs_before"] = round(p50["after"] / p50["before"], 3)
+    result["snapshots_vs_before"] = round(p50["snapshots"] / p50["before"], 3)
+    before, after = result["before"]["row_bytes_per_move"], result["after"]["row_bytes_per_move"]
+    result["bytes_before_over_after"] = round(before / after, 2) if before and after else None
+    result["blocks"] = args.blocks
     return result
 
 
@@ -340,16 +434,21 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--blocks", type=int, default=2, help="alternating baseline/bot blocks (default 2)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="30 samples, one block")
+    parser.add_argument(
+        "--compare", action="store_true", help="before / snapshots / after side by side (see above)"
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.samples, args.blocks = 30, 1
     quiet()
     samples = Samples()
     with tempfile.TemporaryDirectory(prefix="romme-bench-") as folder:
+        if args.compare:
+            return report(compare(args, Path(folder)))
         for block in range(args.blocks):
             wanted = math.ceil(args.samples * (block + 1) / args.blocks)
             asyncio.run(baseline_block(samples, wanted * len(TIMED) - len(samples.baseline)))
-            asyncio.run(bot_block(samples, wanted, args.seed + 1000 * block, Path(folder), block))
+            asyncio.run(bot_block(samples, wanted, args.seed + 1000 * block, Path(folder), str(block)))
     result = summary(samples)
     return report(result)
 

@@ -32,6 +32,7 @@ from bot.render import (
 from bot.render.cards import card_text, cards_text
 from bot.render.common import game_footers
 from bot.service import TableError
+from bot.service.changes import Drawing
 
 if TYPE_CHECKING:
     from bot.client import RommeBot
@@ -44,6 +45,9 @@ log = logging.getLogger(__name__)
 PANEL_VIEW_ONLY = ("sort", "select", "layoff", "swap")
 """Panel clicks that only redraw the panel (no move, nothing saved)."""
 PRIVATE_ACTIONS = frozenset({"stop_yes"})
+DRAW_WHILE_SAVING = True
+"""Draw a move's hand panel while its save commits (sent only once it is committed); False draws it
+after the commit (``bench/interactions.py --compare`` times both)."""
 """Public ids that only ever sit on an ephemeral message (the stop confirmation); panel ids too."""
 
 
@@ -192,6 +196,10 @@ def drawn_card(game: Game, seat: int) -> str | None:
         return None
     hand = game.match.seat_view(seat).round.hand
     return str(hand[-1]) if hand else None
+
+
+Drawn = tuple[discord.Embed, discord.ui.View] | None
+"""A hand panel drawn while a move's save commits, or ``None`` (not drawn then)."""
 
 
 class Clicks:
@@ -372,9 +380,11 @@ class Clicks:
         """Draw / Take discard on the table: the move for the clicker's seat; the answer is their panel."""
         move = click_move(cid)
         assert move is not None
-        game = await self.service.play(cid.game_id, interaction.user.id, move)
-        sort = self.publisher.panels.sort_of(game.id, interaction.user.id)
-        await self.after_move(interaction, game, PanelState(sort), edit=False, drew=cid.action == "draw")
+        sort = self.publisher.panels.sort_of(cid.game_id, interaction.user.id)
+        drew = cid.action == "draw"
+        drawing = self.answer_drawing(interaction.user.id, PanelState(sort), drew=drew)
+        game = await self.service.play(cid.game_id, interaction.user.id, move, drawing=drawing)
+        await self.after_move(interaction, game, PanelState(sort), edit=False, drew=drew, drawing=drawing)
 
     async def next_round(
         self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]
@@ -432,8 +442,13 @@ class Clicks:
         move = click_move(cid, values)
         if move is None:
             raise BadClick("not a move")
+        drawing = self.answer_drawing(
+            interaction.user.id, PanelState(state.sort), drew=cid.action == "p_draw"
+        )
         try:
-            game = await self.service.play(cid.game_id, interaction.user.id, move, seat_version=cid.version)
+            game = await self.service.play(
+                cid.game_id, interaction.user.id, move, seat_version=cid.version, drawing=drawing
+            )
         except TableError as exc:
             if exc.code != "panel.stale":
                 raise
@@ -452,7 +467,13 @@ class Clicks:
                 "panel.swapped", card=card_text(move.card), meld_id=move.meld_id, cards=cards_text(move.cards)
             )
         await self.after_move(
-            interaction, game, PanelState(state.sort), edit=True, drew=cid.action == "p_draw", note=note
+            interaction,
+            game,
+            PanelState(state.sort),
+            edit=True,
+            drew=cid.action == "p_draw",
+            note=note,
+            drawing=drawing,
         )
 
     async def redraw_panel(
@@ -478,6 +499,23 @@ class Clicks:
         if game.version != before:
             self.publisher.update(game)
 
+    def answer_drawing(self, user_id: int, state: PanelState, *, drew: bool) -> Drawing[Drawn] | None:
+        """What a move click draws while its save commits: the mover's hand panel in ``state``, the
+        card a stock draw gave marked (``drew``); none when the move ends the round (the answer is
+        then the round's end, drawn after the commit). Nothing is noted until the save is done."""
+        if not DRAW_WHILE_SAVING:
+            return None
+        panels = self.publisher.panels
+
+        def draw(game: Game) -> Drawn:
+            seat = game.active_seat_of(user_id)
+            if round_over_now(game) or seat is None:
+                return None
+            marked = drawn_card(game, seat) if drew else panels.drawn(game, user_id)
+            return panel(game, seat, state, drawn=marked)
+
+        return Drawing(draw)
+
     async def after_move(
         self,
         interaction: discord.Interaction,
@@ -487,11 +525,12 @@ class Clicks:
         edit: bool,
         drew: bool = False,
         note: str | None = None,
+        drawing: Drawing[Drawn] | None = None,
     ) -> None:
         """Answer an accepted move: the round's end in public if it just ended, else the mover's panel
         (kept live from then on; ``drew``: the move drew from the stock, whose card it marks; ``note``:
-        a line above the panel);
-        then the table message (and the other seats' panels)."""
+        a line above the panel; ``drawing``: the panel drawn while the move's save committed, if it
+        drew one); then the table message (and the other seats' panels)."""
         try:
             if round_over_now(game) and self.publisher.claim_announcement(game):
                 # Owed in the storage since the save: the answer delivers it, or else the publisher.
@@ -511,7 +550,8 @@ class Clicks:
                 code = drawn_card(game, seat)
                 if code is not None:
                     panels.drew(game, user_id, code)
-            embed, view = panel(game, seat, state, drawn=panels.drawn(game, user_id))
+            drawn = drawing.result() if drawing is not None else None
+            embed, view = drawn or panel(game, seat, state, drawn=panels.drawn(game, user_id))
             if edit:
                 await self.reply_to(interaction).edit(content=note, embed=embed, view=view)
                 message_id = None if interaction.message is None else interaction.message.id

@@ -1,10 +1,19 @@
-"""The one path of every change: lock → validate → apply → save → answer.
+"""The one path of every change: lock → validate → apply → save (→ draw while it commits) → answer.
 
-:class:`ChangePath` holds the games of one bot in memory with the snapshot each was last saved as
-and one lock per game. :meth:`ChangePath.change` takes the game's lock, lets the action validate and
-apply, saves the snapshot and the move log row in one storage transaction (with the round's scores
-and the match's results when the move ends them), and only then returns, so the caller answers with
-what is on disk. A refused or failed change puts the in-memory game back as it was saved.
+:class:`ChangePath` holds the games of one bot in memory with what each was last saved as and one
+lock per game. :meth:`ChangePath.change` takes the game's lock, lets the action validate and apply,
+saves in one storage transaction (with the round's scores and the match's results when the move
+ends them), and only then returns, so the caller answers with what is on disk. A refused or failed
+change puts the in-memory game back as it was saved.
+
+A move is saved as what it is: its move-log row, with the few keys of the table's own state it
+changed (:meth:`Game.table_state`), and no snapshot. A full snapshot is written with a change that
+is not a logged move, with a move that shuffles, deals, ends a round or changes the game's status
+(the engine's generator moves then, or the end is owed to the channel), and after
+:data:`SNAPSHOT_EVERY` moves logged without one, so a game read back replays at most that many
+moves onto its snapshot (:func:`~bot.service.game.replay_snapshot`, which the service gives the
+storage). A caller may pass a :class:`Drawing`: its answer is drawn while the save commits, and
+handed back only once it is committed.
 
 What happens next without a click (the turn timer, a computer move, the next round) is not this
 module's business: a :class:`Pacer` sets the deadlines a state needs before it is saved, and wakes
@@ -14,18 +23,27 @@ the game up after (see :class:`~bot.service.autopilot.Autopilot`).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections.abc import Callable
-from typing import Any, Protocol
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
 
 from bot.service.errors import TableError
-from bot.service.game import Game, GameStatus
+from bot.service.game import Game, GameStatus, state_changes
 from bot.service.listener import NoListener, Reason, TableListener
 from bot.service.scores import last_round_scores, match_results
 from bot.storage import Announcement, AnnouncementKind, ChannelBusy, MoveEntry, Storage, VersionConflict
 from bot.storage.records import MatchResult
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+SNAPSHOT_EVERY = 16
+"""Moves logged after a snapshot at most: the next one is saved with a snapshot. Reading a game back
+replays up to this many moves (each an engine move and a few keys: well under a millisecond
+together), and a full snapshot (6-8 KB) is written once in that many moves instead of every move."""
 
 UNCHANGED = object()
 """What an action returns to :meth:`ChangePath.change` when there is nothing to save."""
@@ -55,6 +73,71 @@ class Pacer(Protocol):
         ...
 
 
+@dataclass
+class Saved:
+    """What a game was last saved as: the last full snapshot written, the moves logged since (match
+    seat, move, the table state's changed keys; the ones saved in this process), and the table
+    state after them. ``logged`` counts the moves in the file after that snapshot (after a restart,
+    the ones replayed when it was read, which ``snapshot`` already holds). ``mark`` is what a logged
+    move must leave alone to need no snapshot (see :func:`_mark`)."""
+
+    snapshot: dict[str, Any]
+    state: dict[str, Any]
+    mark: tuple[Any, ...]
+    tail: list[tuple[int, dict[str, Any], dict[str, Any]]] = field(default_factory=list)
+    logged: int = 0
+
+    @classmethod
+    def of(cls, game: Game, snapshot: dict[str, Any], *, logged: int = 0) -> Saved:
+        """``game`` as saved in ``snapshot`` (with ``logged`` moves in the file after it)."""
+        return cls(snapshot, game.table_state(), _mark(game), logged=logged)
+
+    def game(self) -> Game:
+        """The game as saved: the snapshot with the moves since replayed onto it."""
+        return Game.replayed(self.snapshot, self.tail)
+
+
+class Drawing(Generic[T]):
+    """The answer to a change, drawn while its save commits (and so the loop is idle) but handed
+    back only once the save is committed: pass it to :meth:`ChangePath.change` (or the table
+    service's actions that take one), then read :meth:`result`.
+
+    ``draw(game)`` runs once, under the game's lock, after the action has applied and the save is
+    on its way to the database. If it raises, :meth:`result` raises that (after the commit); if the
+    change saved nothing or failed, it does not run (:meth:`result` gives ``None``: draw then).
+
+    >>> drawing = Drawing(lambda game: game.version)
+    >>> drawing.result() is None
+    True
+    """
+
+    __slots__ = ("_draw", "_drawn", "_error", "_value")
+
+    def __init__(self, draw: Callable[[Game], T]) -> None:
+        self._draw = draw
+        self._drawn = False
+        self._value: T | None = None
+        self._error: Exception | None = None
+
+    def run(self, game: Game) -> None:
+        """Draw ``game`` now (its exception is kept for :meth:`result`)."""
+        try:
+            self._value = self._draw(game)
+        except Exception as exc:
+            self._error = exc
+        self._drawn = True
+
+    def discard(self) -> None:
+        """Forget the drawing (its change was refused or failed)."""
+        self._drawn, self._value, self._error = False, None, None
+
+    def result(self) -> T | None:
+        """The drawing of the committed change; ``None`` if none was drawn."""
+        if self._error is not None:
+            raise self._error
+        return self._value if self._drawn else None
+
+
 class _Idle:
     """A pacer that never wakes a game (until a real one is attached)."""
 
@@ -82,8 +165,10 @@ class ChangePath:
         self.storage = storage
         self.listener: TableListener = listener or NoListener()
         self.pacer: Pacer = _Idle()
+        self.snapshot_every = SNAPSHOT_EVERY
+        """Moves logged after a snapshot at most (1: a snapshot with every save, as before schema 4)."""
         self._games: dict[int, Game] = {}
-        self._saved: dict[int, dict[str, Any]] = {}
+        self._saved: dict[int, Saved] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         # The ids of the games in memory by channel (an open one and the last ended one, at most a
         # few): finding a channel's games never walks every game, so loading N games is linear.
@@ -114,10 +199,11 @@ class ChangePath:
         """The game's lock: every change of one game is made under it, one at a time."""
         return self._locks.setdefault(game_id, asyncio.Lock())
 
-    def register(self, game: Game, snapshot: dict[str, Any]) -> None:
-        """Keep ``game`` (saved as ``snapshot``) in memory; its channel's older ended game is forgotten."""
+    def register(self, game: Game, snapshot: dict[str, Any], *, logged: int = 0) -> None:
+        """Keep ``game`` (saved as ``snapshot``, ``logged`` moves after the snapshot in the file) in
+        memory; its channel's older ended game is forgotten."""
         self._games[game.id] = game
-        self._saved[game.id] = snapshot
+        self._saved[game.id] = Saved.of(game, snapshot, logged=logged)
         # A finished game stays in memory (for its end messages) until its channel gets a new game.
         here = self._by_channel.get(game.channel_id, set())
         for other in [self._games[other_id] for other_id in here if other_id != game.id]:
@@ -170,8 +256,10 @@ class ChangePath:
         *,
         reason: Reason | None = None,
         expect_version: int | None = None,
+        drawing: Drawing[Any] | None = None,
     ) -> Game:
         """Lock, apply, save, schedule, and (for changes without an interaction) tell the listener.
+        ``drawing`` is drawn while the save commits (see :class:`Drawing`).
 
         ``apply`` raises to refuse, returns ``UNCHANGED`` for nothing to save, or the move log rows
         (a list of :class:`MoveEntry`, at most one) of what it did. With ``expect_version`` the change
@@ -197,24 +285,36 @@ class ChangePath:
                 if game.running and game.match is not None and game.match.over:
                     game.status = GameStatus.FINISHED
                 self.pacer.arm(game, by_person=reason is None)
-                snapshot = await self.save(game, entries)
+                now_saved = await self.save(game, entries, saved, drawing)
             except VersionConflict as conflict:
+                if drawing is not None:
+                    drawing.discard()
                 self.restore(game, saved)
                 await self._reload(game, conflict)
                 raise TableError("game.changed", game_id=game_id) from None
             except BaseException:
+                if drawing is not None:
+                    drawing.discard()
                 self.restore(game, saved)
                 raise
-            self._saved[game_id] = snapshot
+            self._saved[game_id] = now_saved
             self.pacer.schedule(game)
         if reason is not None:
             await self.notify(game, reason)
         return game
 
-    async def save(self, game: Game, entries: list[MoveEntry]) -> dict[str, Any]:
+    async def save(
+        self,
+        game: Game,
+        entries: list[MoveEntry],
+        saved: Saved | None = None,
+        drawing: Drawing[Any] | None = None,
+    ) -> Saved:
         """Save the game at its next version with its move row, and what the move ends: the round's
         scores and its announcement (owed to the channel until it is delivered) once per round, the
-        match's results once per match. Returns the saved snapshot."""
+        match's results once per match. A logged move goes without a snapshot when it may (see the
+        module's docstring; ``saved`` is what the game was saved as before, ``None``: a snapshot).
+        ``drawing`` is drawn once the save is on its way to the database. Returns what is saved."""
         ended_round = game.match is not None and game.match.round.over and not _round_recorded(game)
         round_rows = last_round_scores(game) if ended_round else []
         results: list[MatchResult] = []
@@ -226,27 +326,76 @@ class ChangePath:
             game.recorded_rounds = game.match.round_no
         expected = game.version
         game.version += 1
-        snapshot = game.to_snapshot()
+        state = game.table_state()
+        mark = _mark(game)
+        move = entries[0] if entries else None
+        full = (
+            saved is None
+            or move is None
+            or ended_round
+            or bool(results)
+            or mark != saved.mark
+            or state["status"] != saved.state["status"]
+            or saved.logged + 1 >= self.snapshot_every
+        )
+        snapshot: dict[str, Any] | None = None
+        changed: dict[str, Any] = {}
+        if full:
+            snapshot = game.to_snapshot(state)
+        else:
+            assert saved is not None and move is not None
+            changed = state_changes(saved.state, state)
+            move = dataclasses.replace(move, state=changed)
         owed: list[Announcement] = []
-        if ended_round and game.match is not None:
+        if ended_round and game.match is not None and snapshot is not None:
             # What the announcement shows is the game as it is now: it may go out after the next deal.
             kind: AnnouncementKind = "match_end" if game.match.over else "round_end"
             owed.append(Announcement(kind=kind, round_no=game.match.round_no, payload=snapshot))
-        saved = await self.storage.save_game(
+        ready = asyncio.get_running_loop().create_future() if drawing is not None else None
+        pending = self.storage.start_save(
             game.id,
             snapshot,
             game.status,
             expected_version=expected,
-            move=entries[0] if entries else None,
+            move=move,
             round_scores=round_rows,
             match_results=results,
             announcements=owed,
+            now=drawing is not None,
+            ready=ready,
         )
-        if saved.version != game.version:
-            # The stored version is the truth; keep the snapshot's copy equal to it.
-            game.version = saved.version
-            snapshot["game_version"] = saved.version
-        return snapshot
+        if drawing is not None and ready is not None:
+            cancelled = False
+            try:
+                # Once the statements have run (they need the interpreter's lock), the COMMIT's
+                # fsync does not: the drawing runs beside it.
+                await ready
+            except asyncio.CancelledError:
+                cancelled = True  # the save is on its way: its outcome is awaited all the same
+            if not cancelled:
+                drawing.run(game)
+            stored = await pending
+            if cancelled:
+                task = asyncio.current_task()
+                if task is not None:
+                    task.cancel()  # delivered at the caller's next await, as the storage does
+        else:
+            stored = await pending
+        if stored.version != game.version:
+            # The stored version is the truth; keep the saved copies equal to it.
+            game.version = stored.version
+            state["game_version"] = stored.version
+            if not full:
+                changed["game_version"] = stored.version
+            if snapshot is not None:
+                snapshot["game_version"] = stored.version
+            if drawing is not None:
+                drawing.run(game)
+        if snapshot is not None:
+            return Saved(snapshot, state, mark)
+        assert saved is not None and entries
+        tail = [*saved.tail, (entries[0].seat, entries[0].move, changed)]
+        return Saved(saved.snapshot, state, mark, tail, saved.logged + 1)
 
     async def _reload(self, game: Game, conflict: VersionConflict) -> None:
         """Read ``game`` again from the file after a save found a newer version there (under its
@@ -261,6 +410,8 @@ class ChangePath:
         try:
             if record is None:
                 raise ValueError("the row is gone")
+            if record.replay_error is not None:
+                raise ValueError(record.replay_error)
             fresh = Game.from_snapshot(record.snapshot)
         except Exception as exc:
             log.warning("game %s cannot be read again (%s); it is dropped from memory", game.id, exc)
@@ -271,13 +422,13 @@ class ChangePath:
         game.__dict__.update(fresh.__dict__)
         snapshot = dict(record.snapshot)
         snapshot["id"], snapshot["game_version"] = record.id, record.version
-        self._saved[game.id] = snapshot
+        self._saved[game.id] = Saved.of(game, snapshot, logged=record.replayed)
         self.pacer.schedule(game)
 
-    def restore(self, game: Game, snapshot: dict[str, Any]) -> None:
-        """Put the in-memory game back as ``snapshot`` says (the table message id is not in a change)."""
+    def restore(self, game: Game, saved: Saved) -> None:
+        """Put the in-memory game back as it was saved (the table message id is not in a change)."""
         message_id = game.table_message_id
-        game.__dict__.update(Game.from_snapshot(snapshot).__dict__)
+        game.__dict__.update(saved.game().__dict__)
         game.table_message_id = message_id
 
     async def notify(self, game: Game, reason: Reason) -> None:
@@ -286,6 +437,15 @@ class ChangePath:
             await self.listener.game_changed(game, reason=reason)
         except Exception:
             log.exception("game %s: the listener failed on %s", game.id, reason)
+
+
+def _mark(game: Game) -> tuple[Any, ...]:
+    """What a move logged without a snapshot leaves alone: the round (a deal draws on the engine's
+    generator), the reshuffles of its stock (so does a reshuffle: a generator that cannot be saved,
+    ``random.SystemRandom``, would not give the same stock again) and whether it is over."""
+    if game.match is None:
+        return (None,)
+    return (game.match.round_no, game.match.round.reshuffles, game.match.round.over)
 
 
 def _round_recorded(game: Game) -> bool:

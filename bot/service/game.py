@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.round import MAX_SEATS, MIN_SEATS
 from bot.engine.rules import RuleSet
-from bot.storage import GameStatus
+from bot.storage import GameStatus, MoveRecord
 
 if TYPE_CHECKING:
     from bot.engine.match import Match
@@ -235,6 +236,10 @@ class Game:
     idle_deadline: float | None = None
     closed_by: str | None = None
     language: str = "en"
+    _seat_versions: dict[int, tuple[tuple[Any, ...], int]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Each seat's last :meth:`seat_version`, with what it was made from (not part of the game)."""
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat ``user_id`` owns at this table (also after leaving), or ``None``."""
@@ -266,14 +271,23 @@ class Game:
         """
         if self.match is None:
             return self.version
-        seen_view = view if view is not None else self.match.seat_view(seat)
+        seen = view if view is not None else self.match.seat_view(seat)
+        # What the seat sees changes only by a move it sees: every change of the round is a move
+        # (``move_no``), and the view's count leaves out the other seats' hidden ones (R13). So the
+        # hash of the whole view is made once per view, not at every click that checks it.
+        key = (seat, seen.round_no, seen.round.move_no, self.status)
+        known = self._seat_versions.get(seat)
+        if known is not None and known[0] == key:
+            return known[1]
         # The round's public history only repeats what the rest of the view shows move by move; it is
         # left out so that the ids stay as they were before the view held it.
-        seat_view = replace(seen_view, round=replace(seen_view.round, history=())).to_dict()
+        seat_view = replace(seen, round=replace(seen.round, history=())).to_dict()
         del seat_view["history"]
-        seen = json.dumps([seat_view, str(self.status)], sort_keys=True, separators=(",", ":"))
-        digest = hashlib.blake2b(seen.encode(), digest_size=8).digest()
-        return int.from_bytes(digest, "big") % SEAT_VERSIONS
+        text = json.dumps([seat_view, str(self.status)], sort_keys=True, separators=(",", ":"))
+        digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
+        number = int.from_bytes(digest, "big") % SEAT_VERSIONS
+        self._seat_versions[seat] = (key, number)
+        return number
 
     @property
     def host_name(self) -> str:
@@ -304,8 +318,19 @@ class Game:
         """A round is over and the next one has not begun yet."""
         return self.running and self.match is not None and self.match.round.over and not self.match.over
 
-    def to_snapshot(self) -> dict[str, Any]:
-        """Everything about the game as JSON-ready data, with the match's own snapshot inside."""
+    def to_snapshot(self, state: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Everything about the game as JSON-ready data, with the match's own snapshot inside (after
+        ``"seats"``, where it always was). ``state``: the :meth:`table_state` already made, if any."""
+        data: dict[str, Any] = {}
+        for key, value in (state if state is not None else self.table_state()).items():
+            data[key] = value
+            if key == "seats":
+                data["match"] = None if self.match is None else self.match.to_dict()
+        return data
+
+    def table_state(self) -> dict[str, Any]:
+        """:meth:`to_snapshot` without its ``"match"``: the table's own part, a few hundred bytes (what
+        a logged move carries of what it changed, besides the move, see :meth:`replay_move`)."""
         return {
             "version": SNAPSHOT_FORMAT,
             "id": self.id,
@@ -317,7 +342,6 @@ class Game:
             "computers": self.computers,
             "turn_timeout": self.turn_timeout,
             "seats": [seat.to_dict() for seat in self.seats],
-            "match": None if self.match is None else self.match.to_dict(),
             "game_version": self.version,
             "table_message_id": self.table_message_id,
             "last_turn": [event.to_dict() for event in self.last_turn],
@@ -333,6 +357,45 @@ class Game:
             "language": self.language,
             **({"computer_level": self.computer_level} if self.computer_level != "normal" else {}),
         }
+
+    def replay_move(self, seat: int, move: dict[str, Any], state: dict[str, Any] | None) -> None:
+        """Play a logged move again: ``move`` (a ``Move.to_dict()``) for match seat ``seat`` in the
+        engine, then ``state``, what the move changed of :meth:`table_state` (see :func:`state_changes`).
+
+        Exact: the engine is deterministic given its state and its generator, which the snapshot
+        holds (a move that shuffles or deals is saved with a snapshot, see
+        :class:`~bot.service.changes.ChangePath`); everything else the move changed is in ``state``.
+
+        >>> import random
+        >>> from bot.engine.match import Match
+        >>> from bot.engine.moves import Move
+        >>> game = Game(id=1, guild_id=1, channel_id=1, host_id=7, status=GameStatus.PLAYING,
+        ...             seats=[Seat(7, "Ada"), Seat(8, "Bea")], match=Match.new(2, rng=random.Random(3)))
+        >>> saved = game.to_snapshot()
+        >>> _ = game.match.play(1, Move.draw("stock")); game.version = 2
+        >>> again = Game.from_snapshot(saved)
+        >>> again.replay_move(1, Move.draw("stock").to_dict(), {"game_version": 2})
+        >>> again.to_snapshot() == game.to_snapshot()
+        True
+        """
+        if self.match is None:
+            raise ValueError("a logged move, but the game has no match")
+        from bot.engine.moves import Move
+
+        self.match.play(seat, Move.from_dict(move))
+        if state:
+            fresh = Game.from_snapshot({**apply_changes(self.table_state(), state), "match": None})
+            fresh.match = self.match
+            self.__dict__.update(fresh.__dict__)
+
+    @classmethod
+    def replayed(cls, snapshot: dict[str, Any], moves: Iterable[tuple[int, dict[str, Any], Any]]) -> Game:
+        """The game of ``snapshot`` with ``moves`` (match seat, move, state) replayed onto it
+        (:meth:`replay_move`)."""
+        game = cls.from_snapshot(snapshot)
+        for seat, move, state in moves:
+            game.replay_move(seat, move, state)
+        return game
 
     @classmethod
     def from_snapshot(cls, data: dict[str, Any]) -> Game:
@@ -372,6 +435,56 @@ class Game:
         )
 
 
+def state_changes(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """What turned ``before`` into ``after`` (two :meth:`Game.table_state`), small: the keys that
+    changed, a changed seat alone as ``"seat:<n>"``, and events added to ``last_turn`` as
+    ``"last_turn+"``; :func:`apply_changes` undoes it.
+
+    >>> game = Game(id=1, guild_id=1, channel_id=1, host_id=7, seats=[Seat(7, "Ada"), Seat(8, "Bea")])
+    >>> game.last_turn.append(TurnEvent(0, "discard", card="7H"))
+    >>> before = game.table_state()
+    >>> game.seats[1].own_moves += 1; game.last_turn.append(TurnEvent(1, "draw")); game.version = 2
+    >>> changes = state_changes(before, game.table_state())
+    >>> sorted(changes)
+    ['game_version', 'last_turn+', 'seat:1']
+    >>> apply_changes(before, changes) == game.table_state()
+    True
+    """
+    changes: dict[str, Any] = {}
+    for key, value in after.items():
+        old = before.get(key)
+        if old == value:
+            continue
+        if key == "seats" and isinstance(old, list) and len(old) == len(value):
+            changes.update({f"seat:{n}": seat for n, seat in enumerate(value) if old[n] != seat})
+        elif key == "last_turn" and isinstance(old, list) and old and value[: len(old)] == old:
+            changes["last_turn+"] = value[len(old) :]
+        else:
+            changes[key] = value
+    return changes
+
+
+def apply_changes(state: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
+    """``state`` with :func:`state_changes`' ``changes`` made (a new dict; ``state`` stays)."""
+    result = dict(state)
+    for key, value in changes.items():
+        if key.startswith("seat:"):
+            seats = result["seats"] = list(result["seats"])
+            seats[int(key.removeprefix("seat:"))] = value
+        elif key == "last_turn+":
+            result["last_turn"] = [*result["last_turn"], *value]
+        else:
+            result[key] = value
+    return result
+
+
+def replay_snapshot(snapshot: dict[str, Any], moves: Sequence[MoveRecord]) -> dict[str, Any]:
+    """The snapshot of the game once the logged ``moves`` are replayed onto ``snapshot`` (the
+    storage's :attr:`~bot.storage.Storage.replay`, set by the table service)."""
+    replayed = Game.replayed(snapshot, ((move.seat, move.move, move.state) for move in moves))
+    return replayed.to_snapshot()
+
+
 __all__ = [
     "AWAY_AFTER",
     "MAX_SEATS",
@@ -383,4 +496,7 @@ __all__ = [
     "GameStatus",
     "Seat",
     "TurnEvent",
+    "apply_changes",
+    "replay_snapshot",
+    "state_changes",
 ]

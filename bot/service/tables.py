@@ -14,16 +14,17 @@ import logging
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 from bot.engine.computer import DEFAULT_LEVEL, LEVELS
 from bot.engine.match import Match
 from bot.engine.moves import Move
 from bot.engine.rules import RuleSet
 from bot.service.autopilot import IDLE_GAME_TIMEOUT, LOBBY_TIMEOUT, NEXT_ROUND_DELAY, Autopilot
-from bot.service.changes import UNCHANGED, ChangePath
+from bot.service.changes import UNCHANGED, ChangePath, Drawing
 from bot.service.errors import TableError
 from bot.service.events import add_events, move_events, table_ids
-from bot.service.game import MAX_SEATS, MIN_SEATS, Game, GameStatus, Seat, TurnEvent
+from bot.service.game import MAX_SEATS, MIN_SEATS, Game, GameStatus, Seat, TurnEvent, replay_snapshot
 from bot.service.listener import TableListener
 from bot.service.scores import Standing, standings
 from bot.service.turns import acting_seat, deal_next, end_of_move, touch_seat, turn_id
@@ -84,6 +85,9 @@ class TableService:
         if rng_factory is None:
             rng_factory = seeded_rngs(seed) if seed is not None else (lambda key: random.SystemRandom())
         self.storage = storage
+        # The storage keeps moves as they are, a snapshot every few moves: it reads a game back by
+        # replaying the moves after its snapshot, which needs the rules (ours).
+        storage.replay = replay_snapshot
         self.max_lobbies_per_host = max_lobbies_per_host
         self._rng = rng_factory
         self.changes = ChangePath(storage, listener)
@@ -128,7 +132,7 @@ class TableService:
             game = await self._readable(record)
             if game is None:
                 continue
-            self.changes.register(game, record.snapshot)
+            self.changes.register(game, record.snapshot, logged=record.replayed)
             loaded.append(game)
         for game in loaded:
             self.autopilot.schedule(game)
@@ -171,7 +175,7 @@ class TableService:
             raise TableError("game.none_here", game_id=game_id)
         if game.status in (GameStatus.LOBBY, GameStatus.PLAYING):
             # Another process made it; it is ours to run from now on.
-            self.changes.register(game, record.snapshot)
+            self.changes.register(game, record.snapshot, logged=record.replayed)
             self.autopilot.schedule(game)
         return game
 
@@ -180,6 +184,8 @@ class TableService:
         if record.damaged is not None:
             return None
         try:
+            if record.replay_error is not None:
+                raise ValueError(record.replay_error)
             game = Game.from_snapshot(record.snapshot)
             _check(game)
         except Exception as exc:
@@ -392,11 +398,14 @@ class TableService:
         *,
         version: int | None = None,
         seat_version: int | None = None,
+        drawing: Drawing[Any] | None = None,
     ) -> Game:
         """Play ``move`` for the user's seat. Refused: not seated (``seat.not_seated``), a panel of
         another game ``version`` or ``seat_version`` (``panel.stale``; a hand panel carries the
         seat's, :meth:`Game.seat_version`), not the seat's turn (``turn.not_yours``), or a rule
         (``IllegalMove``). Any accepted click of an away seat's owner brings the seat back.
+        ``drawing``: the answer, drawn while the move's save commits (see
+        :class:`~bot.service.changes.Drawing`).
         """
 
         def apply(game: Game) -> list[MoveEntry]:
@@ -415,7 +424,7 @@ class TableService:
             end_of_move(game, turn)
             return [MoveEntry(seat=seat, user_id=user_id, move=move.to_dict())]
 
-        return await self.changes.change(game_id, apply)
+        return await self.changes.change(game_id, apply, drawing=drawing)
 
     async def touch(self, game_id: int, user_id: int) -> Game:
         """The seat's owner clicked something: clear its missed turns and bring it back from away."""

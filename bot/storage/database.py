@@ -11,11 +11,13 @@ SQLite's WAL keeps the file consistent if the process dies.
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import functools
 import json
 import logging
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -37,6 +39,7 @@ from bot.storage.records import (
     MoveEntry,
     MoveRecord,
     PlayerStats,
+    Replay,
     RoundScore,
     SaveResult,
 )
@@ -69,6 +72,11 @@ class Storage:
         self._writes = writes
         self._lock = lock
         self.path = path
+        self.replay: Replay | None = None
+        """How to fold the moves logged after a game's snapshot into it (set by the storage's owner,
+        which knows the rules: the table service). With it, a game read back
+        (:meth:`get_game`, :meth:`unfinished_games`, …) carries the snapshot as of its last save;
+        without it, the stored snapshot as it was written (the moves after it are in :meth:`moves`)."""
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -171,7 +179,7 @@ class Storage:
     async def save_game(
         self,
         game_id: int,
-        snapshot: dict[str, Any],
+        snapshot: dict[str, Any] | None,
         status: GameStatus | GameStatusName,
         *,
         expected_version: int | None = None,
@@ -180,33 +188,79 @@ class Storage:
         match_results: Sequence[MatchResult] = (),
         announcements: Sequence[Announcement] = (),
     ) -> SaveResult:
+        """Save the game (see :meth:`start_save`, which this awaits)."""
+        return await self.start_save(
+            game_id,
+            snapshot,
+            status,
+            expected_version=expected_version,
+            move=move,
+            round_scores=round_scores,
+            match_results=match_results,
+            announcements=announcements,
+        )
+
+    def start_save(
+        self,
+        game_id: int,
+        snapshot: dict[str, Any] | None,
+        status: GameStatus | GameStatusName,
+        *,
+        expected_version: int | None = None,
+        move: MoveEntry | None = None,
+        round_scores: Sequence[RoundScore] = (),
+        match_results: Sequence[MatchResult] = (),
+        announcements: Sequence[Announcement] = (),
+        now: bool = False,
+        ready: asyncio.Future[None] | None = None,
+    ) -> Awaitable[SaveResult]:
         """Replace the game's snapshot and status, and with them, in the SAME transaction, append
         ``move`` to the log, record ``round_scores`` and ``match_results`` (see :meth:`record_match`)
         and owe ``announcements`` to the game's channel (see :meth:`owed_announcements`; one per
         round: a round already owed or announced keeps its row).
 
+        ``snapshot`` ``None`` saves the move as what it is: the status and the version change, the
+        move is logged with its :attr:`~MoveEntry.state`, and the stored snapshot stays; the game
+        read back is that snapshot with the moves logged since replayed onto it (:attr:`replay`).
+        Such a save needs a ``move``.
+
         ``status`` is a :class:`GameStatus` or its plain string. With ``expected_version`` the save
         is refused (:class:`VersionConflict`, nothing written) unless the game is still at that
         version. Raises :class:`GameNotFound`.
+
+        The save is queued when this is called, not when the result is awaited (which it must be):
+        the caller may work on the loop while it commits; ``now`` hands it to the database thread at
+        once, and ``ready`` is set as its COMMIT begins (see
+        :meth:`~bot.storage.writer.WriteQueue.submit`). Await the result before answering for the
+        save: it comes only once the save is committed.
         """
         status = _status(status)
-        snapshot_json = _dumps(snapshot)
+        if snapshot is None and move is None:
+            raise ValueError("a save without a snapshot needs its move")
+        snapshot_json = _dumps(snapshot) if snapshot is not None else None
         # Serialised here, on the event loop: a value JSON cannot hold fails before anything is queued.
         move_json = _dumps(move.move) if move is not None else None
+        state_json = _dumps(move.state) if move is not None and move.state is not None else None
         owed = [(a.round_no, a.kind, _dumps(a.payload)) for a in announcements]
 
         def write(db: sqlite3.Connection) -> SaveResult:
             version = _version(db, game_id)
             if expected_version is not None and expected_version != version:
                 raise VersionConflict(game_id, expected=expected_version, actual=version)
-            db.execute(
-                f"UPDATE games SET snapshot = ?, status = ?, version = version + 1, updated_at = {_NOW} "
-                "WHERE id = ?",
-                (snapshot_json, status.value, game_id),
-            )
             seq = None
             if move is not None and move_json is not None:
-                seq = _append_move(db, game_id, move, move_json)
+                seq = _append_move(db, game_id, move, move_json, None if snapshot_json else state_json)
+            if snapshot_json is not None:
+                db.execute(
+                    f"UPDATE games SET snapshot = ?, status = ?, version = version + 1, updated_at = {_NOW}, "
+                    "snapshot_seq = (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?) WHERE id = ?",
+                    (snapshot_json, status.value, game_id, game_id),
+                )
+            else:
+                db.execute(
+                    f"UPDATE games SET status = ?, version = version + 1, updated_at = {_NOW} WHERE id = ?",
+                    (status.value, game_id),
+                )
             _insert_round_scores(db, game_id, round_scores)
             _record_match(db, game_id, match_results)
             if owed:
@@ -217,7 +271,8 @@ class Storage:
                 )
             return SaveResult(version=version + 1, seq=seq)
 
-        return await self._write(write)
+        self._connection()
+        return self._writes.submit(write, now=now, ready=ready)
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the id of the game's public table message (``None``: it must be posted again).
@@ -254,25 +309,25 @@ class Storage:
 
     async def damaged_games(self) -> list[GameRecord]:
         """Every game set aside as unreadable (:meth:`set_aside`), oldest first."""
-        rows = await self._fetch("SELECT * FROM games WHERE damaged IS NOT NULL ORDER BY id")
-        return [_game(row) for row in rows]
+        rows = await self._fetch(f"SELECT {_GAME} FROM games WHERE damaged IS NOT NULL ORDER BY id")
+        return [self._game(row) for row in rows]
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         """The game with this id, or ``None``."""
-        rows = await self._fetch("SELECT * FROM games WHERE id = ?", (game_id,))
-        return _game(rows[0]) if rows else None
+        rows = await self._fetch(f"SELECT {_GAME} FROM games WHERE id = ?", (game_id,))
+        return self._game(rows[0]) if rows else None
 
     async def game_in_channel(self, channel_id: int) -> GameRecord | None:
         """The game in the lobby or in play in this channel, or ``None`` (one per channel)."""
         rows = await self._fetch(
-            f"SELECT * FROM games WHERE channel_id = ? AND status IN {_OPEN}", (channel_id,)
+            f"SELECT {_GAME} FROM games WHERE channel_id = ? AND status IN {_OPEN}", (channel_id,)
         )
-        return _game(rows[0]) if rows else None
+        return self._game(rows[0]) if rows else None
 
     async def unfinished_games(self) -> list[GameRecord]:
         """Every game in the lobby or in play, oldest first: what to bring back after a restart."""
-        rows = await self._fetch(f"SELECT * FROM games WHERE status IN {_OPEN} ORDER BY id")
-        return [_game(row) for row in rows]
+        rows = await self._fetch(f"SELECT {_GAME} FROM games WHERE status IN {_OPEN} ORDER BY id")
+        return [self._game(row) for row in rows]
 
     async def moves(self, game_id: int, *, after: int = 0) -> list[MoveRecord]:
         """The game's logged moves with ``seq`` above ``after``, in order."""
@@ -287,6 +342,7 @@ class Storage:
                 user_id=row["user_id"],
                 move=json.loads(row["move"]),
                 created_at=_time(row["created_at"]),
+                state=json.loads(row["state"]) if row["state"] is not None else None,
             )
             for row in rows
         ]
@@ -385,6 +441,37 @@ class Storage:
 
     # ------------------------------------------------------------------ plumbing
 
+    def _game(self, row: sqlite3.Row) -> GameRecord:
+        """The record of a row read with :data:`_GAME`: its snapshot with the moves logged after it
+        replayed onto it when :attr:`replay` is set (one statement read both: they agree)."""
+        record = _game(row)
+        if self.replay is None or row["tail"] is None:
+            return record
+        tail = sorted(
+            (
+                MoveRecord(
+                    game_id=record.id,
+                    seq=entry["seq"],
+                    seat=entry["seat"],
+                    user_id=entry["user_id"],
+                    move=entry["move"],
+                    created_at=_time(entry["created_at"]),
+                    state=entry["state"],
+                )
+                for entry in json.loads(row["tail"])
+            ),
+            key=lambda move: move.seq,
+        )
+        if not tail:
+            return record
+        try:
+            snapshot = self.replay(record.snapshot, tail)
+        except Exception as exc:
+            # The game cannot be read (the owner sets it aside); the other games still can.
+            problem = f"its last {len(tail)} moves cannot be replayed ({type(exc).__name__}: {exc})"
+            return dataclasses.replace(record, replay_error=" ".join(problem.split())[:500])
+        return dataclasses.replace(record, snapshot=snapshot, replayed=len(tail))
+
     def _connection(self) -> aiosqlite.Connection:
         if self._db is None:
             raise StorageError(f"{self.path}: the database is closed")
@@ -399,6 +486,15 @@ class Storage:
         # transaction and never wait behind a batch that is being committed.
         return list(await self._connection().execute_fetchall(sql, params))
 
+
+_GAME = (
+    "games.*, (SELECT json_group_array(json(entry)) FROM (SELECT json_object("
+    "'seq', seq, 'seat', seat, 'user_id', user_id, 'move', json(move), 'state', json(state), "
+    "'created_at', created_at) AS entry FROM moves "
+    "WHERE moves.game_id = games.id AND moves.seq > games.snapshot_seq ORDER BY seq)) AS tail"
+)
+"""The columns of a game read back: the row, and the moves logged after its snapshot (a JSON array,
+in the same statement, so the two are of one committed state)."""
 
 _PRAGMAS = (
     "PRAGMA foreign_keys = ON",
@@ -441,12 +537,14 @@ def _version(db: sqlite3.Connection, game_id: int) -> int:
     return int(row[0])
 
 
-def _append_move(db: sqlite3.Connection, game_id: int, move: MoveEntry, move_json: str) -> int:
+def _append_move(
+    db: sqlite3.Connection, game_id: int, move: MoveEntry, move_json: str, state_json: str | None
+) -> int:
     row = db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?", (game_id,)).fetchone()
     seq = int(row[0])
     db.execute(
-        "INSERT INTO moves (game_id, seq, seat, user_id, move) VALUES (?, ?, ?, ?, ?)",
-        (game_id, seq, move.seat, move.user_id, move_json),
+        "INSERT INTO moves (game_id, seq, seat, user_id, move, state) VALUES (?, ?, ?, ?, ?, ?)",
+        (game_id, seq, move.seat, move.user_id, move_json, state_json),
     )
     return seq
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 
 class GameStatus(StrEnum):
@@ -57,6 +58,12 @@ class GameRecord:
     damaged: str | None = None
     """What is wrong with a game set aside as unreadable (see :meth:`~bot.storage.Storage.set_aside`);
     ``None`` for a sound game."""
+    replayed: int = 0
+    """How many logged moves were replayed onto the stored snapshot to give :attr:`snapshot` (see
+    :attr:`~bot.storage.Storage.replay`); without a replay they are left out and this is 0."""
+    replay_error: str | None = None
+    """Why the moves logged after the snapshot could not be replayed onto it (one line; the
+    :attr:`snapshot` is then the stored one, older than the game): the game cannot be read."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +77,9 @@ class MoveEntry:
     seat: int
     user_id: int | None
     move: dict[str, Any]
+    state: dict[str, Any] | None = None
+    """What else the move changed at the table, for replaying it onto an older snapshot (a save
+    without a snapshot needs it; see :meth:`~bot.storage.Storage.save_game`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +92,17 @@ class MoveRecord:
     user_id: int | None
     move: dict[str, Any]
     created_at: datetime
+    state: dict[str, Any] | None = None
+    """The entry's :attr:`MoveEntry.state` (``None``: the move was saved with a snapshot)."""
+
+
+class Replay(Protocol):
+    """Folds logged moves into the snapshot saved before them: what the storage's owner teaches it
+    (the storage knows no rules), so a game read back is the game as its last save left it."""
+
+    def __call__(self, snapshot: dict[str, Any], moves: Sequence[MoveRecord]) -> dict[str, Any]:
+        """The snapshot of the game once ``moves`` (in log order, each with its ``state``) are played."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
