@@ -194,7 +194,9 @@ MESSAGES: dict[str, str] = {
     "round_end.title": "Runde {round} ist vorbei",
     "round_end.title.tiebreak": "Stechrunde {round} ist vorbei",
     "round_end.out": "{name} hat ausgemacht.",
+    "round_end.out.you": "Du hast ausgemacht.",
     "round_end.hand_romme": "{name} hat auf einen Schlag ausgemacht: Hand-Rommé (R22)!",
+    "round_end.hand_romme.you": "Du hast auf einen Schlag ausgemacht: Hand-Rommé!",
     "round_end.nobody_out": "Der Stapel ist aufgebraucht: Niemand hat ausgemacht (R18).",
     "round_end.seat_line": (
         "**{name}**: ausgelegt {melded} · auf der Hand {in_hand} · Runde {score} · gesamt {total}"
@@ -206,6 +208,8 @@ MESSAGES: dict[str, str] = {
     "match_end.title": "Die Partie ist vorbei",
     "match_end.winner": "🏆 {name} gewinnt mit {points} Punkten.",
     "match_end.winner.one": "🏆 {name} gewinnt mit 1 Punkt.",
+    "match_end.winner.you": "🏆 Du gewinnst mit {points} Punkten.",
+    "match_end.winner.you.one": "🏆 Du gewinnst mit 1 Punkt.",
     "match_end.cancelled": "Die Partie wurde beendet; die bisherigen Ergebnisse bleiben.",
     "match_end.idle": (
         "Die Partie hat sich von selbst beendet: Lange hat niemand gespielt. Die bisherigen Ergebnisse "

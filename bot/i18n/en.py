@@ -195,7 +195,9 @@ MESSAGES: dict[str, str] = {
     "round_end.title": "Round {round} is over",
     "round_end.title.tiebreak": "Tie-break round {round} is over",
     "round_end.out": "{name} went out.",
+    "round_end.out.you": "You went out.",
     "round_end.hand_romme": "{name} went out in one go: Hand-Rommé (R22)!",
+    "round_end.hand_romme.you": "You went out in one go: Hand-Rommé!",
     "round_end.nobody_out": "The stock ran out: nobody went out (R18).",
     "round_end.seat_line": "**{name}**: melded {melded} · in hand {in_hand} · round {score} · total {total}",
     "round_end.scores": "Scores",
@@ -206,6 +208,8 @@ MESSAGES: dict[str, str] = {
     "match_end.title": "The match is over",
     "match_end.winner": "🏆 {name} wins with {points} points.",
     "match_end.winner.one": "🏆 {name} wins with 1 point.",
+    "match_end.winner.you": "🏆 You win with {points} points.",
+    "match_end.winner.you.one": "🏆 You win with 1 point.",
     "match_end.cancelled": "The game was stopped; the results so far are kept.",
     "match_end.idle": (
         "The game ended by itself: nobody made a move for a long time. The results so far are kept."

@@ -198,7 +198,9 @@ MESSAGES: dict[str, str] = {
     "round_end.title": "Ronde {round} telah berakhir",
     "round_end.title.tiebreak": "Ronde penentuan {round} telah berakhir",
     "round_end.out": "{name} telah mengosongkan tangannya.",
+    "round_end.out.you": "Kamu telah mengosongkan tanganmu.",
     "round_end.hand_romme": "{name} mengosongkan tangannya sekaligus: Hand-Rommé (R22)!",
+    "round_end.hand_romme.you": "Kamu mengosongkan tanganmu sekaligus: Hand-Rommé!",
     "round_end.nobody_out": "Tumpukan undian habis: tidak ada yang mengosongkan tangan (R18).",
     "round_end.seat_line": (
         "**{name}**: kombinasi {melded} · di tangan {in_hand} · ronde {score} · jumlah {total}"
@@ -210,6 +212,8 @@ MESSAGES: dict[str, str] = {
     "match_end.title": "Permainan telah berakhir",
     "match_end.winner": "🏆 {name} menang dengan {points} poin.",
     "match_end.winner.one": "🏆 {name} menang dengan 1 poin.",
+    "match_end.winner.you": "🏆 Kamu menang dengan {points} poin.",
+    "match_end.winner.you.one": "🏆 Kamu menang dengan 1 poin.",
     "match_end.cancelled": "Permainan dihentikan; hasil sejauh ini tetap disimpan.",
     "match_end.idle": (
         "Permainan berakhir dengan sendirinya: sudah lama tidak ada yang bermain. Hasil sejauh ini tetap "

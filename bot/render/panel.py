@@ -114,14 +114,19 @@ def _result_lines(game: Game, view: RoundView) -> list[str]:
     if result.out is None:
         how = t("round_end.nobody_out")
     else:
-        how = t("round_end.out", name=seat_name(game, result.out))
+        # The reader is the seat that went out: "You went out.", not "<name> went out."
+        key = "round_end.hand_romme" if result.hand_romme else "round_end.out"
+        how = t(key + ".you") if result.out == seat else t(key, name=seat_name(game, result.out))
     lines = [
         how,
         t("panel.round_score", score=result.scores[seat], total=match.totals[seat]),
     ]
     if match.over and match.winner is not None:
-        winner = match.winner
-        lines.append(t("match_end.winner", name=seat_name(game, winner), points=match.totals[winner]))
+        winner, points = match.winner, match.totals[match.winner]
+        if winner == seat:
+            lines.append(t("match_end.winner.you", points=points))
+        else:
+            lines.append(t("match_end.winner", name=seat_name(game, winner), points=points))
     return lines
 
 

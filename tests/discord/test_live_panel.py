@@ -107,7 +107,13 @@ async def test_an_open_panel_follows_the_turns_and_shows_the_round_and_match_end
     assert game.status is GameStatus.FINISHED
     # The round's and the match's end reached the panel: what Ada scored, and who won.
     final = kept(env, game, panel_id)
-    assert "The match is over." in texts(final) and "You scored" in texts(final) and "wins" in texts(final)
+    assert "The match is over." in texts(final) and "You scored" in texts(final)
+    # Who won, in the second person when it is Ada herself (never "ada wins").
+    winner = game.match.winner  # type: ignore[union-attr]
+    if winner == seat:
+        assert "🏆 You win with" in texts(final) and "wins" not in texts(final)
+    else:
+        assert f"🏆 {game.seats[winner].name} wins with" in texts(final)  # type: ignore[index]
     assert not any(enabled(final, label) for label in ("Draw", "Discard", "Meld"))
     assert ada.clicks >= 2 * turns  # Ada clicked only to play: My hand once, never again
 
