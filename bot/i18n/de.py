@@ -75,16 +75,14 @@ MESSAGES: dict[str, str] = {
     "lobby.language": "Sprache: {language}",
     # --- Hausregeln (Lobby und Kurzregeln) ---
     "rules.jokers": "Joker: {count}",
-    "rules.opening": "Erstauslage: {points} Punkte (R13)",
-    "rules.scoring.melds": "Wertung: Ausgelegtes minus Handkarten (R20)",
-    "rules.scoring.penalty": "Wertung: Strafpunkte, nur die Handkarten zählen (R21)",
-    "rules.hand_romme.on": "Hand-Rommé verdoppelt die Handpunkte der anderen (R22)",
-    "rules.hand_romme.off": "Kein Bonus für Hand-Rommé (R22)",
-    "rules.discard_to_go_out.on": "Die letzte Karte muss abgeworfen werden (R17)",
-    "rules.discard_to_go_out.off": (
-        "Man darf auch durch Auslegen oder Anlegen der letzten Karte ausmachen (R17)"
-    ),
-    "rules.rounds.per_seat": "Runden: eine pro Platz (R4)",
+    "rules.opening": "Erstauslage: {points} Punkte",
+    "rules.scoring.melds": "Wertung: Ausgelegtes minus Handkarten",
+    "rules.scoring.penalty": "Wertung: Strafpunkte, nur die Handkarten zählen",
+    "rules.hand_romme.on": "Hand-Rommé verdoppelt die Handpunkte der anderen",
+    "rules.hand_romme.off": "Kein Bonus für Hand-Rommé",
+    "rules.discard_to_go_out.on": "Die letzte Karte muss abgeworfen werden",
+    "rules.discard_to_go_out.off": ("Man darf auch durch Auslegen oder Anlegen der letzten Karte ausmachen"),
+    "rules.rounds.per_seat": "Runden: eine pro Platz",
     "rules.rounds.fixed": "Runden: {count}",
     "rules.turn_timeout": "Zugzeit: {seconds} s",
     "rules.computers": "Computerspieler: {count}",
@@ -127,7 +125,7 @@ MESSAGES: dict[str, str] = {
     "table.stock.one": "Stapel: 1 Karte",
     "table.discard_top": "Ablagestapel: {card} oben ({cards})",
     "table.discard_empty": "Ablagestapel: leer",
-    "table.reshuffles": "Neu gemischt: {count} von 3 (R18)",
+    "table.reshuffles": "Neu gemischt: {count} von 3",
     "table.melds": "Kombinationen auf dem Tisch",
     "table.melds.more": "Kombinationen auf dem Tisch (Fortsetzung)",
     "table.no_melds": "Noch keine.",
@@ -151,9 +149,7 @@ MESSAGES: dict[str, str] = {
     "event.back": "ist zurück",
     "event.by_computer": " (vom Computer gespielt)",
     "event.round_over.out": "{name} hat ausgemacht: Die Runde ist vorbei.",
-    "event.round_over.nobody": (
-        "Der Stapel ist aufgebraucht: Die Runde ist vorbei, niemand hat ausgemacht (R18)."
-    ),
+    "event.round_over.nobody": ("Der Stapel ist aufgebraucht: Die Runde ist vorbei, niemand hat ausgemacht."),
     "event.sentence": "{name} {actions}{note}.",
     "list.pair": "{first} und {last}",
     "list.separator": ", ",
@@ -170,17 +166,14 @@ MESSAGES: dict[str, str] = {
         "Du bist dran: Lege aus, lege an, tausche einen Joker oder wirf ab, um den Zug zu beenden."
     ),
     "panel.round_over": "Die Runde ist vorbei.",
-    "panel.sitting_out": "Du setzt in dieser Stechrunde aus (R6).",
+    "panel.sitting_out": "Du setzt in dieser Stechrunde aus.",
     "panel.pending": "Vorgeschlagene Kombinationen: {points} von {needed} Punkten für die Erstauslage",
-    "panel.opened": "Du hast ausgelegt: Du darfst anlegen und Joker tauschen (R14).",
-    "panel.opening_needed": "Erstauslage: Deine ersten Kombinationen müssen {points} Punkte erreichen (R13).",
-    "panel.taken": (
-        "Du hast {card} vom Ablagestapel genommen: Du darfst sie in diesem Zug nicht abwerfen (R12)."
-    ),
+    "panel.opened": "Du hast ausgelegt: Du darfst anlegen und Joker tauschen.",
+    "panel.opening_needed": "Erstauslage: Deine ersten Kombinationen müssen {points} Punkte erreichen.",
+    "panel.taken": ("Du hast {card} vom Ablagestapel genommen: Du darfst sie in diesem Zug nicht abwerfen."),
     "panel.target.lay_off": "Wähle die Kombination, an die du {cards} anlegst.",
     "panel.target.swap_joker": (
-        "Wähle den Joker zum Tauschen: Die übrigen gewählten Karten bilden mit ihm eine neue Kombination "
-        "(R16)."
+        "Wähle den Joker zum Tauschen: Die übrigen gewählten Karten bilden mit ihm eine neue Kombination."
     ),
     "panel.footer": "Nur du siehst diese Karten. Spiel {game_id}",
     # --- Tipp ---
@@ -195,9 +188,9 @@ MESSAGES: dict[str, str] = {
     "round_end.title.tiebreak": "Stechrunde {round} ist vorbei",
     "round_end.out": "{name} hat ausgemacht.",
     "round_end.out.you": "Du hast ausgemacht.",
-    "round_end.hand_romme": "{name} hat auf einen Schlag ausgemacht: Hand-Rommé (R22)!",
+    "round_end.hand_romme": "{name} hat auf einen Schlag ausgemacht: Hand-Rommé!",
     "round_end.hand_romme.you": "Du hast auf einen Schlag ausgemacht: Hand-Rommé!",
-    "round_end.nobody_out": "Der Stapel ist aufgebraucht: Niemand hat ausgemacht (R18).",
+    "round_end.nobody_out": "Der Stapel ist aufgebraucht: Niemand hat ausgemacht.",
     "round_end.seat_line": (
         "**{name}**: ausgelegt {melded} · auf der Hand {in_hand} · Runde {score} · gesamt {total}"
     ),
@@ -218,7 +211,7 @@ MESSAGES: dict[str, str] = {
     "match_end.no_winner": "Kein Sieger.",
     "match_end.standings": "Endstand",
     "match_end.standing_line": "{place}. **{name}** — Punkte: {points}",
-    "match_end.tiebreaks": "Gespielte Stechrunden: {count} (R6)",
+    "match_end.tiebreaks": "Gespielte Stechrunden: {count}",
     # --- Punkte ---
     "scores.title": "Punktestand — Spiel {game_id}",
     "scores.total": "Gesamt",
@@ -297,7 +290,6 @@ MESSAGES: dict[str, str] = {
     "slash.choice.scope_server": "Die Bestenliste des Servers",
     # --- Ablehnungen ---
     "refusal": "⚠️ {text}",
-    "error.rule": "{text} (Regel {rule})",
     "error.unknown": "Dieser Zug ist nicht erlaubt.",
     "error.unexpected": (
         "Entschuldigung, da ist etwas schiefgegangen. Das Spiel ist unverändert; versuch es bitte noch "
@@ -410,7 +402,7 @@ MESSAGES: dict[str, str] = {
     "panel.swap.one": (
         "{card} kann in {melds} den Platz des Jokers einnehmen. Wähle jetzt {card} zusammen mit den "
         "Karten, die mit dem frei gewordenen Joker eine neue Kombination bilden (zwei oder mehr), "
-        "und klick noch einmal auf Joker tauschen (R16)."
+        "und klick noch einmal auf Joker tauschen."
     ),
     "panel.swapped": (
         "Du hast {card} in {meld_id} für den Joker eingesetzt und den Joker mit {cards} ausgelegt."

@@ -1,7 +1,8 @@
 """English messages. Keys are stable ids; values use ``str.format`` fields.
 
 Error keys are ``error.<code>`` for every ``IllegalMove`` code of the engine and every ``TableError``
-code of the table service; the rule a refused move breaks is added by ``error.rule``.
+code of the table service. Rule ids (R1-R22) appear only in the ``rules.*`` texts of ``/romme rules``:
+elsewhere a player could not look them up, so each refusal says its rule in words.
 """
 
 from __future__ import annotations
@@ -74,14 +75,14 @@ MESSAGES: dict[str, str] = {
     "lobby.language": "Language: {language}",
     # --- house rules (lobby and rules summary) ---
     "rules.jokers": "Jokers: {count}",
-    "rules.opening": "Opening: {points} points (R13)",
-    "rules.scoring.melds": "Scoring: melds minus hand (R20)",
-    "rules.scoring.penalty": "Scoring: penalty, hand points only (R21)",
-    "rules.hand_romme.on": "Hand-Rommé doubles the others' hand points (R22)",
-    "rules.hand_romme.off": "No Hand-Rommé bonus (R22)",
-    "rules.discard_to_go_out.on": "The last card must be discarded to go out (R17)",
-    "rules.discard_to_go_out.off": "Going out by melding or laying off the last card is allowed (R17)",
-    "rules.rounds.per_seat": "Rounds: one per seat (R4)",
+    "rules.opening": "Opening: {points} points",
+    "rules.scoring.melds": "Scoring: melds minus hand",
+    "rules.scoring.penalty": "Scoring: penalty, hand points only",
+    "rules.hand_romme.on": "Hand-Rommé doubles the others' hand points",
+    "rules.hand_romme.off": "No Hand-Rommé bonus",
+    "rules.discard_to_go_out.on": "The last card must be discarded to go out",
+    "rules.discard_to_go_out.off": "Going out by melding or laying off the last card is allowed",
+    "rules.rounds.per_seat": "Rounds: one per seat",
     "rules.rounds.fixed": "Rounds: {count}",
     "rules.turn_timeout": "Turn timer: {seconds} s",
     "rules.computers": "Computer players: {count}",
@@ -120,7 +121,7 @@ MESSAGES: dict[str, str] = {
     "table.stock.one": "Stock: 1 card",
     "table.discard_top": "Discard pile: {card} on top ({cards})",
     "table.discard_empty": "Discard pile: empty",
-    "table.reshuffles": "Reshuffles: {count} of 3 (R18)",
+    "table.reshuffles": "Reshuffles: {count} of 3",
     "table.melds": "Melds on the table",
     "table.melds.more": "Melds on the table (continued)",
     "table.no_melds": "None yet.",
@@ -146,7 +147,7 @@ MESSAGES: dict[str, str] = {
     "event.back": "is back",
     "event.by_computer": " (played by the computer)",
     "event.round_over.out": "{name} went out: the round is over.",
-    "event.round_over.nobody": "The stock ran out: the round is over and nobody went out (R18).",
+    "event.round_over.nobody": "The stock ran out: the round is over and nobody went out.",
     "event.sentence": "{name} {actions}{note}.",
     "list.pair": "{first} and {last}",
     "list.separator": ", ",
@@ -169,18 +170,18 @@ MESSAGES: dict[str, str] = {
     "panel.table": "On the table",
     "panel.meld_short": "`{meld_id}` {cards}",
     "panel.moved": "This panel moved: your hand is in the newest panel below.",
-    "panel.sitting_out": "You sit out this tie-break round (R6).",
+    "panel.sitting_out": "You sit out this tie-break round.",
     "panel.pending": "Proposed melds: {points} of {needed} points toward the opening",
-    "panel.opened": "You have opened: you may lay off and swap jokers (R14).",
-    "panel.opening_needed": "Opening: your first melds must reach {points} points (R13).",
-    "panel.taken": "You took {card} from the discard pile: you may not discard it this turn (R12).",
+    "panel.opened": "You have opened: you may lay off and swap jokers.",
+    "panel.opening_needed": "Opening: your first melds must reach {points} points.",
+    "panel.taken": "You took {card} from the discard pile: you may not discard it this turn.",
     "panel.target.lay_off": "Choose the meld to lay {cards} off on.",
     "panel.target.swap_joker": (
-        "Choose the joker to swap: the other selected cards form a new meld with it (R16)."
+        "Choose the joker to swap: the other selected cards form a new meld with it."
     ),
     "panel.swap.one": (
         "{card} can take the joker's place in {melds}. Now select {card} together with the cards "
-        "that make a new meld with the freed joker (two or more), then click Swap joker again (R16)."
+        "that make a new meld with the freed joker (two or more), then click Swap joker again."
     ),
     "panel.swapped": "You put {card} in for the joker in {meld_id} and melded the joker with {cards}.",
     "panel.footer": "Only you see this panel. Game {game_id}",
@@ -196,9 +197,9 @@ MESSAGES: dict[str, str] = {
     "round_end.title.tiebreak": "Tie-break round {round} is over",
     "round_end.out": "{name} went out.",
     "round_end.out.you": "You went out.",
-    "round_end.hand_romme": "{name} went out in one go: Hand-Rommé (R22)!",
+    "round_end.hand_romme": "{name} went out in one go: Hand-Rommé!",
     "round_end.hand_romme.you": "You went out in one go: Hand-Rommé!",
-    "round_end.nobody_out": "The stock ran out: nobody went out (R18).",
+    "round_end.nobody_out": "The stock ran out: nobody went out.",
     "round_end.seat_line": "**{name}**: melded {melded} · in hand {in_hand} · round {score} · total {total}",
     "round_end.scores": "Scores",
     "round_end.next": "The next round starts {when}, or click **Next round**.",
@@ -217,7 +218,7 @@ MESSAGES: dict[str, str] = {
     "match_end.no_winner": "No winner.",
     "match_end.standings": "Final standings",
     "match_end.standing_line": "{place}. **{name}** — {points} points",
-    "match_end.tiebreaks": "Tie-break rounds played: {count} (R6)",
+    "match_end.tiebreaks": "Tie-break rounds played: {count}",
     # --- scores ---
     "scores.title": "Standings — game {game_id}",
     "scores.total": "Total",
@@ -296,7 +297,6 @@ MESSAGES: dict[str, str] = {
     "slash.choice.scope_server": "The server leaderboard",
     # --- refusals ---
     "refusal": "⚠️ {text}",
-    "error.rule": "{text} (rule {rule})",
     "error.unknown": "That move is not allowed.",
     "error.unexpected": "Sorry, something went wrong. The game is unchanged; please try again.",
     "error.bad_component": "This button is not valid any more.",

@@ -76,16 +76,16 @@ MESSAGES: dict[str, str] = {
     "lobby.language": "Bahasa: {language}",
     # --- aturan meja (lobi dan ringkasan aturan) ---
     "rules.jokers": "Joker: {count}",
-    "rules.opening": "Kombinasi pertama: minimal {points} poin (R13)",
-    "rules.scoring.melds": "Skor: kombinasi dikurangi kartu di tangan (R20)",
-    "rules.scoring.penalty": "Skor: penalti, hanya kartu di tangan yang dihitung (R21)",
-    "rules.hand_romme.on": "Hand-Rommé menggandakan poin kartu di tangan pemain lain (R22)",
-    "rules.hand_romme.off": "Tanpa bonus Hand-Rommé (R22)",
-    "rules.discard_to_go_out.on": "Kartu terakhir harus dibuang untuk mengosongkan tangan (R17)",
+    "rules.opening": "Kombinasi pertama: minimal {points} poin",
+    "rules.scoring.melds": "Skor: kombinasi dikurangi kartu di tangan",
+    "rules.scoring.penalty": "Skor: penalti, hanya kartu di tangan yang dihitung",
+    "rules.hand_romme.on": "Hand-Rommé menggandakan poin kartu di tangan pemain lain",
+    "rules.hand_romme.off": "Tanpa bonus Hand-Rommé",
+    "rules.discard_to_go_out.on": "Kartu terakhir harus dibuang untuk mengosongkan tangan",
     "rules.discard_to_go_out.off": (
-        "Boleh mengosongkan tangan dengan menurunkan atau menambahkan kartu terakhir (R17)"
+        "Boleh mengosongkan tangan dengan menurunkan atau menambahkan kartu terakhir"
     ),
-    "rules.rounds.per_seat": "Ronde: satu untuk setiap kursi (R4)",
+    "rules.rounds.per_seat": "Ronde: satu untuk setiap kursi",
     "rules.rounds.fixed": "Ronde: {count}",
     "rules.turn_timeout": "Waktu giliran: {seconds} detik",
     "rules.computers": "Pemain komputer: {count}",
@@ -128,7 +128,7 @@ MESSAGES: dict[str, str] = {
     "table.stock.one": "Tumpukan undian: 1 kartu",
     "table.discard_top": "Tumpukan buangan: {card} paling atas ({cards})",
     "table.discard_empty": "Tumpukan buangan: kosong",
-    "table.reshuffles": "Dikocok ulang: {count} dari 3 (R18)",
+    "table.reshuffles": "Dikocok ulang: {count} dari 3",
     "table.melds": "Kombinasi di meja",
     "table.melds.more": "Kombinasi di meja (lanjutan)",
     "table.no_melds": "Belum ada.",
@@ -153,7 +153,7 @@ MESSAGES: dict[str, str] = {
     "event.by_computer": " (dimainkan oleh komputer)",
     "event.round_over.out": "{name} telah mengosongkan tangannya: ronde berakhir.",
     "event.round_over.nobody": (
-        "Tumpukan undian habis: ronde berakhir dan tidak ada yang mengosongkan tangan (R18)."
+        "Tumpukan undian habis: ronde berakhir dan tidak ada yang mengosongkan tangan."
     ),
     "event.sentence": "{name} {actions}{note}.",
     "list.pair": "{first} dan {last}",
@@ -172,19 +172,16 @@ MESSAGES: dict[str, str] = {
         "giliran."
     ),
     "panel.round_over": "Ronde telah berakhir.",
-    "panel.sitting_out": "Kamu tidak ikut ronde penentuan ini (R6).",
+    "panel.sitting_out": "Kamu tidak ikut ronde penentuan ini.",
     "panel.pending": "Kombinasi yang diusulkan: {points} dari {needed} poin untuk kombinasi pertama",
-    "panel.opened": "Kombinasi pertamamu sudah turun: kamu boleh menambahkan kartu dan menukar Joker (R14).",
-    "panel.opening_needed": (
-        "Kombinasi pertama: kombinasi pertamamu harus bernilai minimal {points} poin (R13)."
-    ),
+    "panel.opened": "Kombinasi pertamamu sudah turun: kamu boleh menambahkan kartu dan menukar Joker.",
+    "panel.opening_needed": ("Kombinasi pertama: kombinasi pertamamu harus bernilai minimal {points} poin."),
     "panel.taken": (
-        "Kamu mengambil {card} dari tumpukan buangan: kartu itu tidak boleh kamu buang pada giliran ini "
-        "(R12)."
+        "Kamu mengambil {card} dari tumpukan buangan: kartu itu tidak boleh kamu buang pada giliran ini."
     ),
     "panel.target.lay_off": "Pilih kombinasi untuk menambahkan {cards}.",
     "panel.target.swap_joker": (
-        "Pilih Joker yang akan ditukar: kartu lain yang dipilih membentuk kombinasi baru bersamanya (R16)."
+        "Pilih Joker yang akan ditukar: kartu lain yang dipilih membentuk kombinasi baru bersamanya."
     ),
     "panel.footer": "Hanya kamu yang melihat panel ini. Permainan {game_id}",
     # --- petunjuk ---
@@ -199,9 +196,9 @@ MESSAGES: dict[str, str] = {
     "round_end.title.tiebreak": "Ronde penentuan {round} telah berakhir",
     "round_end.out": "{name} telah mengosongkan tangannya.",
     "round_end.out.you": "Kamu telah mengosongkan tanganmu.",
-    "round_end.hand_romme": "{name} mengosongkan tangannya sekaligus: Hand-Rommé (R22)!",
+    "round_end.hand_romme": "{name} mengosongkan tangannya sekaligus: Hand-Rommé!",
     "round_end.hand_romme.you": "Kamu mengosongkan tanganmu sekaligus: Hand-Rommé!",
-    "round_end.nobody_out": "Tumpukan undian habis: tidak ada yang mengosongkan tangan (R18).",
+    "round_end.nobody_out": "Tumpukan undian habis: tidak ada yang mengosongkan tangan.",
     "round_end.seat_line": (
         "**{name}**: kombinasi {melded} · di tangan {in_hand} · ronde {score} · jumlah {total}"
     ),
@@ -222,7 +219,7 @@ MESSAGES: dict[str, str] = {
     "match_end.no_winner": "Tidak ada pemenang.",
     "match_end.standings": "Klasemen akhir",
     "match_end.standing_line": "{place}. **{name}** — {points} poin",
-    "match_end.tiebreaks": "Ronde penentuan yang dimainkan: {count} (R6)",
+    "match_end.tiebreaks": "Ronde penentuan yang dimainkan: {count}",
     # --- skor ---
     "scores.title": "Klasemen — permainan {game_id}",
     "scores.total": "Jumlah",
@@ -303,7 +300,6 @@ MESSAGES: dict[str, str] = {
     "slash.choice.scope_server": "Papan peringkat server",
     # --- penolakan ---
     "refusal": "⚠️ {text}",
-    "error.rule": "{text} (aturan {rule})",
     "error.unknown": "Langkah itu tidak diperbolehkan.",
     "error.unexpected": "Maaf, terjadi kesalahan. Permainan tidak berubah; silakan coba lagi.",
     "error.bad_component": "Tombol ini sudah tidak berlaku.",
@@ -407,7 +403,7 @@ MESSAGES: dict[str, str] = {
     "panel.swap.one": (
         "{card} bisa menggantikan Joker di {melds}. Sekarang pilih {card} bersama kartu-kartu yang "
         "membentuk kombinasi baru dengan Joker yang dibebaskan (dua atau lebih), lalu klik Tukar "
-        "Joker lagi (R16)."
+        "Joker lagi."
     ),
     "panel.swapped": (
         "Kamu memasang {card} menggantikan Joker di {meld_id} dan menurunkan Joker bersama {cards}."

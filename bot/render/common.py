@@ -108,22 +108,31 @@ def match_seat(game: Game, round_seat: int) -> int:
 
 
 def house_rule_lines(
-    rules: RuleSet, *, turn_timeout: float | None = None, computers: int | None = None
+    rules: RuleSet, *, turn_timeout: float | None = None, computers: int | None = None, ids: bool = False
 ) -> list[str]:
-    """One line per house rule of ``rules`` (the house rules of ``docs/rules.md``)."""
+    """One line per house rule of ``rules`` (the house rules of ``docs/rules.md``); with ``ids``
+    (only ``/romme rules``, which lists the rule book's ids) each line ends with its rule's id.
+
+    >>> house_rule_lines(RuleSet())[1], house_rule_lines(RuleSet(), ids=True)[1]
+    ('Opening: 40 points', 'Opening: 40 points (R13)')
+    """
     lines = [
-        t("rules.jokers", count=rules.jokers),
-        t("rules.opening", points=rules.opening),
-        t(f"rules.scoring.{rules.scoring}"),
-        t("rules.hand_romme.on" if rules.hand_romme else "rules.hand_romme.off"),
-        t("rules.discard_to_go_out.on" if rules.discard_to_go_out else "rules.discard_to_go_out.off"),
-        t("rules.rounds.fixed", count=rules.rounds) if rules.rounds else t("rules.rounds.per_seat"),
+        (t("rules.jokers", count=rules.jokers), "R1"),
+        (t("rules.opening", points=rules.opening), "R13"),
+        (t(f"rules.scoring.{rules.scoring}"), "R21" if rules.scoring == "penalty" else "R20"),
+        (t("rules.hand_romme.on" if rules.hand_romme else "rules.hand_romme.off"), "R22"),
+        (
+            t("rules.discard_to_go_out.on" if rules.discard_to_go_out else "rules.discard_to_go_out.off"),
+            "R17",
+        ),
+        (t("rules.rounds.fixed", count=rules.rounds) if rules.rounds else t("rules.rounds.per_seat"), "R4"),
     ]
+    texts = [f"{text} ({rule})" if ids else text for text, rule in lines]
     if turn_timeout is not None:
-        lines.append(t("rules.turn_timeout", seconds=round(turn_timeout)))
+        texts.append(t("rules.turn_timeout", seconds=round(turn_timeout)))
     if computers:
-        lines.append(t("rules.computers", count=computers))
-    return lines
+        texts.append(t("rules.computers", count=computers))
+    return texts
 
 
 def join_words(parts: Sequence[str]) -> str:

@@ -1,4 +1,4 @@
-"""Short ephemeral answers: a refused move in plain words with its rule, a table refusal, a stop
+"""Short ephemeral answers: a refused move in plain words, a table refusal, a stop
 confirmation."""
 
 from __future__ import annotations
@@ -23,14 +23,15 @@ def refusal(text: str) -> str:
 
 
 def error_text(exc: BaseException) -> str:
-    """The words for a refusal: an ``IllegalMove`` (with the rule it breaks, "… (rule R12)"), a
-    ``TableError`` (with its params), anything else as the short apology.
+    """The words for a refusal: an ``IllegalMove`` (its text says the rule in words; the rule's id,
+    which a player could not look up, stays in the exception for the logs), a ``TableError`` (with its
+    params), anything else as the short apology.
 
-    Duck-typed on ``code`` / ``rule`` / ``params`` so rendering needs no import of the service.
+    Duck-typed on ``code`` / ``params`` so rendering needs no import of the service.
 
     >>> from bot.engine.errors import IllegalMove
     >>> error_text(IllegalMove("meld.mixed_suits", "R7"))
-    'A run must be of one suit. (rule R7)'
+    'A run must be of one suit.'
     """
     code = getattr(exc, "code", None)
     if not isinstance(code, str):
@@ -40,11 +41,7 @@ def error_text(exc: BaseException) -> str:
         log.error("no message for refusal code %r", code)
         key = "error.unknown"
     params = getattr(exc, "params", None)
-    text = t(key, **params) if isinstance(params, dict) else t(key)
-    rule = getattr(exc, "rule", None)
-    if isinstance(rule, str) and rule:
-        text = t("error.rule", text=text, rule=rule)
-    return text
+    return t(key, **params) if isinstance(params, dict) else t(key)
 
 
 def refusal_for(exc: BaseException) -> str:

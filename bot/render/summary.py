@@ -22,6 +22,7 @@ def rules_summary(game: Game | None) -> discord.Embed:
         rules,
         turn_timeout=game.turn_timeout if game is not None else None,
         computers=game.computers if game is not None else None,
+        ids=True,
     )
     name = t("rules.house_rules") if game is not None else t("rules.default_house_rules")
     embed.add_field(name=name, value="\n".join(lines), inline=False)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.i18n import t
 from bot.service.game import GameStatus
 from tests.discord.play_helpers import Player, Room, begin, component, game_in, table_message, texts
 
@@ -54,7 +55,10 @@ async def test_an_illegal_meld_is_refused_with_its_rule_and_changes_nothing(room
     result = await bob.click("Meld")
     # The refusal is shown inside the panel it came from (edited in place), not as a new message.
     assert result.response is not None and result.response.ephemeral and result.response.id == panel_id
-    assert "(rule R" in result.response.content and result.followups == []
+    # The refusal says the rule in words (R7/R8), without an id the player cannot look up.
+    words = [t(f"error.{code}") for code in ("meld.mixed_suits", "meld.mixed_ranks", "meld.invalid")]
+    assert any(text in result.response.content for text in words), result.response.content
+    assert "(rule R" not in result.response.content and result.followups == []
     after = game_in(room.env, room.channel)
     assert after.version == version and after.match.view(1)["hand"] == hand  # type: ignore[union-attr]
 

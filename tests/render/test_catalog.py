@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.engine.errors import IllegalMove
-from bot.i18n import CATALOGS, set_strict, t
+from bot.i18n import CATALOGS, LOCALES, set_strict, speaking, t
 from bot.i18n.en import MESSAGES
 from bot.render.refusal import error_text, refusal_for
 from bot.service import TABLE_ERROR_CODES, TableError
@@ -47,13 +47,16 @@ def test_the_engine_raises_codes_this_scan_can_see() -> None:
     assert {"meld.mixed_suits", "turn.must_draw", "discard.taken_card"} <= codes
 
 
-def test_every_illegal_move_code_has_a_message_with_its_rule() -> None:
+def test_every_illegal_move_code_has_a_message_in_words_without_its_rule_id() -> None:
     missing = sorted(code for code, _ in engine_codes() if f"error.{code}" not in MESSAGES)
     assert missing == []
     for code, rule in engine_codes():
-        text = error_text(IllegalMove(code, rule))
-        assert text.endswith(f"(rule {rule})"), text
-        assert code not in text  # plain words, not the id
+        for locale in LOCALES:
+            with speaking(locale):
+                text = error_text(IllegalMove(code, rule))
+            # The rule's id is for the logs: a player cannot look it up outside /romme rules.
+            assert rule not in text and not re.search(r"\bR\d", text), (locale, text)
+            assert text and code not in text  # plain words, not the id
 
 
 def test_every_table_error_code_has_a_message() -> None:
@@ -65,10 +68,11 @@ def test_every_table_error_code_has_a_message() -> None:
         assert text and code not in text
 
 
-def test_a_refusal_names_the_rule_in_plain_words() -> None:
+def test_a_refusal_says_the_rule_in_plain_words_without_its_id() -> None:
     # R12: the card taken from the discard pile stays.
     text = refusal_for(IllegalMove("discard.taken_card", "R12", "internal wording"))
-    assert text == "⚠️ You may not discard the card you took from the discard pile this turn. (rule R12)"
+    assert text == "⚠️ You may not discard the card you took from the discard pile this turn."
+    assert "R12" not in text and "rule" not in text
 
 
 def test_an_unexpected_error_gets_the_short_apology() -> None:

@@ -41,7 +41,7 @@ def test_an_auto_move_is_marked_and_no_events_is_no_text() -> None:
 def test_a_round_with_nobody_out() -> None:
     # R18
     assert last_move_text(game(), [TurnEvent(None, "round_over")]) == (
-        "The stock ran out: the round is over and nobody went out (R18)."
+        "The stock ran out: the round is over and nobody went out."
     )
 
 

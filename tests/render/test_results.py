@@ -5,10 +5,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from bot.engine.cards import parse_cards
 from bot.engine.round import Round
 from bot.engine.rules import RuleSet
 from bot.engine.scoring import RoundResult
+from bot.i18n import speaking
 from bot.render.hint import hint
 from bot.render.ids import parse_custom_id
 from bot.render.lobby import lobby
@@ -68,7 +71,7 @@ def test_tiebreak_rounds_are_noted_at_the_end(game_at: GameFactory) -> None:
     game = game_at(rnd, n_seats=3, round_seats=[0, 1], round_no=2, finished=[tied])
     assert game.match.over
     text = embed_text(match_end(game)[0])
-    assert "Tie-break rounds played: 1 (R6)" in text
+    assert "Tie-break rounds played: 1" in text and "(R6)" not in text  # no id outside /romme rules
     end = embed_text(round_end(game)[0])
     assert "Tie-break round 2 is over" in end
     assert "**Cleo**: sits out the tie-break · Total -5" in end
@@ -125,7 +128,8 @@ def test_lobby_labels_ids_and_states() -> None:
     ]
     assert buttons["Start"]["disabled"]  # R3: two seats at least
     text = embed_text(embed)
-    assert "Host: **Anna**" in text and "1. Anna\n" in text and "Opening: 40 points (R13)" in text
+    assert "Host: **Anna**" in text and "1. Anna\n" in text and "Opening: 40 points" in text
+    assert not re.search(r"\bR\d", text)  # rule ids only in /romme rules, which lists them
     buttons = by_label(lobby(lobby_game(2))[1])
     assert not buttons["Start"]["disabled"]
     assert "2. Computer 1\n" in embed_text(lobby(lobby_game(2))[0])  # not "Computer 1 (computer)"
@@ -183,3 +187,17 @@ def test_the_leaderboard_shows_display_names_and_says_one_match() -> None:
     rows = [PlayerStats(1, 7, 1, 1, 10, 10)]
     text = embed_text(leaderboard(rows, {7: "Ada"}))
     assert "1. **Ada** — 1 match · 1 win · 10 points" in text
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "id"])
+def test_romme_rules_lists_the_rule_ids_in_every_language(locale: str) -> None:
+    # /romme rules is where a player can follow a rule id: every language cites the same ones.
+    with speaking("en"):
+        english = embed_text(rules_summary(None))
+    with speaking(locale):
+        text = embed_text(rules_summary(None))
+    ids = set(re.findall(r"R\d+", text))
+    assert ids == set(re.findall(r"R\d+", english))
+    assert {"R1", "R2", "R11", "R12", "R13", "R17", "R20", "R22"} <= ids
+    for line in ("(R13)", "(R20)", "(R22)", "(R17)", "(R4)"):  # the house rules, each with its id
+        assert line in text
