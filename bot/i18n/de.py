@@ -389,6 +389,7 @@ MESSAGES: dict[str, str] = {
     "select.discard": "Eine Karte abwerfen und den Zug beenden",
     "table.moved": "Runde {round} wurde hier gespielt; der Tisch der nächsten Runde steht weiter unten.",
     "table.footer.over": "Spiel {game_id} · die Partie ist vorbei: die Ergebnisse stehen weiter unten",
+    "table.results": "**Die Partie ist vorbei:** [zu den Ergebnissen]({url})",
     "panel.turn.waiting": (
         "Du bist noch nicht dran: Diese Ansicht aktualisiert sich von selbst, sobald du am Zug bist."
     ),

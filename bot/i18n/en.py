@@ -130,6 +130,7 @@ MESSAGES: dict[str, str] = {
     "table.content.turn": "{mention}, your turn.",
     "table.moved": "Round {round} was played here; the table of the next round is below.",
     "table.footer.over": "Game {game_id} · the match is over: the results are below",
+    "table.results": "**The match is over:** [see the results]({url})",
     # --- the last move in words ---
     "event.draw.stock": "drew from the stock",
     "event.draw.discard": "took {card}",

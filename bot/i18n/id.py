@@ -392,6 +392,7 @@ MESSAGES: dict[str, str] = {
     "select.discard": "Buang satu kartu untuk mengakhiri giliranmu",
     "table.moved": "Ronde {round} dimainkan di sini; meja ronde berikutnya ada di bawah.",
     "table.footer.over": "Permainan {game_id} · pertandingan sudah selesai: hasilnya ada di bawah",
+    "table.results": "**Pertandingan sudah selesai:** [lihat hasilnya]({url})",
     "panel.turn.waiting": "Belum giliranmu: panel ini diperbarui sendiri saat giliranmu tiba.",
     "panel.turn.deadline": "Waktumu habis {when}.",
     "panel.match_over": "Pertandingan sudah selesai.",

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -96,6 +97,8 @@ class Announcer:
         """Marks of deliveries by a click's answer: finished, not cancelled, at close."""
         self._ends: dict[int, tuple[int, int, int]] = {}
         """Round-end messages whose Next round button is still on: game -> (round, channel, message)."""
+        self.on_match_end: Callable[[Game, int], None] | None = None
+        """Told ``(game, message_id)`` when the announcement that ends a match is in the channel."""
         self._closed = False
 
     @property
@@ -117,6 +120,7 @@ class Announcer:
         """The click's answer delivered the claimed announcement: mark it in the storage."""
         key = key_of(game)
         self._posted(game, key[1], game.channel_id, message_id)
+        self._ended(game, message_id)
         task = asyncio.get_running_loop().create_task(
             self._mark(key, message_id), name=f"romme-announced-{key[0]}-{key[1]}"
         )
@@ -127,7 +131,16 @@ class Announcer:
         """The click's answer failed: post the claimed announcement in the channel instead."""
         key = key_of(game)
         embeds, view = announcement(game)
-        self._start(self._post(key, game.channel_id, embeds, view, game=game), key)
+        self._start(self._post(key, game.channel_id, embeds, view, game=game, ended=game), key)
+
+    def _ended(self, game: Game, message_id: int | None) -> None:
+        """An announcement of ``game`` is in the channel: if it ends the match, say where."""
+        if message_id is None or game.match is None or not game.match.over or self.on_match_end is None:
+            return
+        try:
+            self.on_match_end(game, message_id)
+        except Exception:
+            log.exception("game %s: linking the results from the table failed", game.id)
 
     def _posted(self, game: Game, round_no: int, channel_id: int, message_id: int | None) -> None:
         """The end of ``round_no`` went out with a Next round button: edited once the next round starts."""
@@ -185,7 +198,7 @@ class Announcer:
             game.id = record.game_id
             embeds, view = announcement(game)
             self._claimed.add(key)
-            self._start(self._post(key, game.channel_id, embeds, view, look_first=True), key)
+            self._start(self._post(key, game.channel_id, embeds, view, look_first=True, ended=game), key)
         return owed
 
     def _start(self, work: Any, key: Key) -> None:
@@ -206,9 +219,11 @@ class Announcer:
         *,
         look_first: bool = False,
         game: Game | None = None,
+        ended: Game | None = None,
     ) -> None:
         """Post until Discord takes it (or refuses for good), then mark it delivered. ``look_first``
-        (an announcement owed by an earlier bot): if the channel shows it already, only mark it."""
+        (an announcement owed by an earlier bot): if the channel shows it already, only mark it.
+        ``ended``: the game as announced, told to :attr:`on_match_end` if the match is over."""
         game_id, round_no = key
         what = f"post the end of round {round_no}"
         try:
@@ -216,6 +231,8 @@ class Announcer:
                 found = await self._already_posted(channel_id, embeds)
                 if found is not None:
                     log.info("game %s: round %s was announced already (message %s)", *key, found)
+                    if ended is not None:
+                        self._ended(ended, found)
                     await self._marked(key, found)
                     return
             while True:
@@ -236,6 +253,8 @@ class Announcer:
                 self.guard.succeeded(game_id, "announce")
                 if game is not None:
                     self._posted(game, round_no, channel_id, message.id)
+                if ended is not None:
+                    self._ended(ended, message.id)
                 await self._marked(key, message.id)
                 return
         finally:

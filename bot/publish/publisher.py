@@ -31,7 +31,7 @@ from bot.publish.announcements import Announcer, announcement, detached, round_o
 from bot.publish.edit_budget import EDITS_PER_SECOND, EditBudget
 from bot.publish.faults import Fault, RequestGuard, sort_fault
 from bot.publish.panels import PanelKeeper
-from bot.render import lobby, match_end, table, table_content
+from bot.render import lobby, match_end, results_url, table, table_content
 from bot.service.errors import TableError
 from bot.service.game import GameStatus
 
@@ -50,9 +50,12 @@ SHOWN_PER_CHANNEL = 4
 __all__ = ["EDIT_INTERVAL", "TablePublisher", "announcement", "detached", "round_over_now", "table_message"]
 
 
-def table_message(game: Game) -> tuple[str | None, list[discord.Embed], discord.ui.View]:
+def table_message(
+    game: Game, *, results: str | None = None
+) -> tuple[str | None, list[discord.Embed], discord.ui.View]:
     """What the table message of ``game`` shows now: the lobby, the table, or (stopped) the results;
-    the content calls the person on turn (``None`` clears it when an edit sends it).
+    the content calls the person on turn (``None`` clears it when an edit sends it). ``results``: the
+    jump URL of the match-end announcement, linked from the table of a finished match.
 
     >>> from bot.service.game import Game
     >>> content, embeds, view = table_message(Game(id=3, guild_id=1, channel_id=2, host_id=4))
@@ -67,7 +70,7 @@ def table_message(game: Game) -> tuple[str | None, list[discord.Embed], discord.
         elif game.status is GameStatus.FINISHED and game.ended_early:
             embed, view = match_end(game)
         else:
-            embed, view = table(game)
+            embed, view = table(game, results=results)
         return table_content(game), [embed], detached(view)
 
 
@@ -116,6 +119,10 @@ class TablePublisher:
         """What each game's table message shows now, as last drawn (to skip an identical edit)."""
         self._rounds: dict[int, int | None] = {}
         """The round each game's table message shows (a new round is posted as a fresh message)."""
+        self._results: dict[int, str] = {}
+        """The jump URL of each finished game's match-end announcement, linked from its table."""
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.announcer.on_match_end = self._match_announced
         self._closed = False
 
     def _remember(self, game_id: int, drawn: object, round_no: int | None = None) -> None:
@@ -138,6 +145,37 @@ class TablePublisher:
         self.update(game, asked=False)
 
     # ------------------------------------------------------------------ announcements
+
+    def results_of(self, game_id: int) -> str | None:
+        """The jump URL of the game's match-end announcement, once it is in the channel."""
+        return self._results.get(game_id)
+
+    def _match_announced(self, game: Game, message_id: int) -> None:
+        """The match-end announcement is in the channel: the table says the match is over and links it
+        (redrawn as the game is now; a click's answer asks for that redraw itself, right after)."""
+        self._results.pop(game.id, None)
+        self._results[game.id] = results_url(game, message_id)
+        while len(self._results) > DRAWINGS_KEPT:
+            del self._results[next(iter(self._results))]
+        channel = self._channels.get(game.channel_id)
+        if channel is not None:
+            channel.shown.pop(game.id, None)  # the same version, drawn anew with the link
+        if self._closed:
+            return
+        task = asyncio.get_running_loop().create_task(self._redraw(game.id), name=f"romme-results-{game.id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _redraw(self, game_id: int) -> None:
+        try:
+            game = await self.bot.tables.fetch(game_id)
+        except TableError:
+            return
+        if game.status is GameStatus.FINISHED:
+            channel = self._channels.get(game.channel_id)
+            if channel is not None:
+                channel.shown.pop(game.id, None)
+            self.update(game, asked=False)
 
     def claim_announcement(self, game: Game) -> bool:
         """True once per ended round, for the click whose change ended it: it answers with the
@@ -173,7 +211,9 @@ class TablePublisher:
         channel = self._channels.setdefault(game.channel_id, _Channel())
         channel.last_edit = time.monotonic()
         channel.drew(game)
-        self._remember(game.id, _drawing(*table_message(game)), _round_of(game))
+        self._remember(
+            game.id, _drawing(*table_message(game, results=self.results_of(game.id))), _round_of(game)
+        )
 
     def update(self, game: Game, *, asked: bool = True) -> None:
         """Edit the table message of ``game`` soon: now if the channel had no edit in the last second,
@@ -251,7 +291,7 @@ class TablePublisher:
         """Edit the table message in place; post a fresh one if it is gone, was never stored, or
         takes no more edits (Discord caps those of messages older than an hour). Raises what
         Discord answered otherwise."""
-        content, embeds, view = table_message(game)
+        content, embeds, view = table_message(game, results=self.results_of(game.id))
         if game.table_message_id is None:
             await self._repost(game)
             return
@@ -306,7 +346,7 @@ class TablePublisher:
     async def _repost(self, game: Game) -> None:
         """Post a fresh table message; from then on it is the one edited, even if storing its id fails
         (a failed store must not turn into a new post, and a new ping, at every change)."""
-        content, embeds, view = table_message(game)
+        content, embeds, view = table_message(game, results=self.results_of(game.id))
         message = await self._messageable(game.channel_id).send(content=content, embeds=embeds, view=view)
         game.table_message_id = message.id
         self._remember(game.id, _drawing(content, embeds, view), _round_of(game))
@@ -332,6 +372,7 @@ class TablePublisher:
         """Stop editing: pending edits are dropped (the next start draws the table again)."""
         self._closed = True
         tasks = [c.task for c in self._channels.values() if c.task is not None and not c.task.done()]
+        tasks += list(self._tasks)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -27,7 +27,7 @@ from bot.render.refusal import error_text, refusal, refusal_for, stop_confirm
 from bot.render.results import match_end, round_end
 from bot.render.scores import leaderboard, player_record, standings
 from bot.render.summary import rules_summary
-from bot.render.table import table, table_content
+from bot.render.table import results_url, table, table_content
 
 __all__ = [
     "PANEL_BUTTON_TEMPLATE",
@@ -53,6 +53,7 @@ __all__ = [
     "public_id",
     "refusal",
     "refusal_for",
+    "results_url",
     "round_end",
     "rules_summary",
     "standings",

@@ -90,10 +90,22 @@ def _seat_lines(game: Game, view: RoundView) -> list[str]:
     return lines
 
 
-def _description(game: Game, view: RoundView) -> str:
+def results_url(game: Game, message_id: int) -> str:
+    """The jump URL of message ``message_id`` in the game's channel (the match-end announcement).
+
+    >>> from bot.service.game import Game
+    >>> results_url(Game(id=1, guild_id=10, channel_id=20, host_id=1), 30)
+    'https://discord.com/channels/10/20/30'
+    """
+    return f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/{message_id}"
+
+
+def _description(game: Game, view: RoundView, results: str | None = None) -> str:
     lines = [t("table.dealer", name=seat_name(game, game.match.dealer if game.match else None))]
     if view.phase == Phase.OVER:
         lines.append(t("table.round_over"))
+        if results is not None and str(game.status) == "finished":
+            lines.append(t("table.results", url=results))
     else:
         seat = match_seat(game, view.to_play)
         who = seat_call(game, seat)
@@ -118,17 +130,17 @@ def _piles(view: RoundView) -> str:
     return "\n".join(lines)
 
 
-def table_embed(game: Game, view: RoundView | None = None) -> discord.Embed:
+def table_embed(game: Game, view: RoundView | None = None, *, results: str | None = None) -> discord.Embed:
     """The table embed of a game whose match has begun (within every Discord limit).
 
     ``view`` is the onlooker's round view, ``game.match.seat_view(None).round``, when the caller has it
-    already.
+    already; ``results``: the jump URL of the match-end message, linked once the match is over.
     """
     if game.match is None:
         raise ValueError("the table of a game that has not begun")
     if view is None:
         view = game.match.seat_view(None).round
-    embed = new_embed(round_title(game), _description(game, view))
+    embed = new_embed(round_title(game), _description(game, view, results))
     embed.add_field(name=t("table.seats"), value="\n".join(_seat_lines(game, view)), inline=False)
     embed.add_field(name=t("table.piles"), value=_piles(view), inline=False)
     last = last_move_text(game)
@@ -215,9 +227,10 @@ def table_content(game: Game) -> str | None:
     return t("table.content.turn", mention=f"<@{person.user_id}>")
 
 
-def table(game: Game) -> tuple[discord.Embed, discord.ui.View]:
-    """The public table message of ``game``: the embed and its three buttons."""
+def table(game: Game, *, results: str | None = None) -> tuple[discord.Embed, discord.ui.View]:
+    """The public table message of ``game``: the embed and its three buttons; after the match, with
+    ``results`` (the match-end message's jump URL), a link to the results."""
     if game.match is None:
         raise ValueError("the table of a game that has not begun")
     view = game.match.seat_view(None).round
-    return table_embed(game, view), table_view(game, view)
+    return table_embed(game, view, results=results), table_view(game, view)

@@ -43,6 +43,13 @@ async def test_two_people_and_a_computer_play_a_match_to_the_end(room: Room) -> 
     messages = [m async for m in env.bot.get_channel(channel.id).history(limit=20)]
     ends = [m for m in messages if m.embeds and m.embeds[-1].title == "The match is over"]
     assert len(ends) == 1 and ends[0].components
+    # The table says the match is over and links the results message (its jump URL).
+    await env.advance_time(2)
+    after = table_message(env, game_in(env, channel))
+    url = f"https://discord.com/channels/{channel.guild.id}/{channel.id}/{ends[0].id}"
+    description = after.embeds[0].description or ""
+    assert f"**The match is over:** [see the results]({url})" in description, description
+    assert "My hand" not in (after.embeds[0].footer.text or "")
     score = await room.ada.slash(channel, "romme score")
     assert score.response is not None and "Standings" in score.response.embeds[0].title
     board = await room.bob.slash(channel, "romme score", scope="server")

@@ -201,3 +201,16 @@ def test_romme_rules_lists_the_rule_ids_in_every_language(locale: str) -> None:
     assert {"R1", "R2", "R11", "R12", "R13", "R17", "R20", "R22"} <= ids
     for line in ("(R13)", "(R20)", "(R22)", "(R17)", "(R4)"):  # the house rules, each with its id
         assert line in text
+
+
+def test_the_table_of_a_finished_match_links_the_results(game_at: GameFactory) -> None:
+    from bot.render.table import results_url, table_embed
+
+    game = game_at(finished_round(RuleSet(opening=0, rounds=1)), status=GameStatus.FINISHED)
+    url = results_url(game, 555)
+    assert url == "https://discord.com/channels/1/2/555"
+    assert "[see the results]" not in (table_embed(game).description or "")  # not posted yet
+    for locale, words in (("en", "see the results"), ("de", "zu den Ergebnissen"), ("id", "lihat hasilnya")):
+        with speaking(locale):
+            embed = table_embed(game, results=url)
+        assert f"[{words}]({url})" in (embed.description or "")
