@@ -307,7 +307,9 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
             elif scope == "server":
                 rows = await self.tables.leaderboard(guild_id)
                 guild = interaction.guild
-                names = {}
+                # A member the client has not cached is named as their seat was (the statistics
+                # keep no names): a raw mention would show as "<@1456…>" inside the embed.
+                names = seat_names(self.tables, guild_id)
                 for row in rows:
                     member = None if guild is None else guild.get_member(row.user_id)
                     if member is not None:
@@ -344,6 +346,20 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
             text, view = stop_confirm(game.id)
             view.stop()
             await interaction.response.send_message(text, view=view, ephemeral=True)
+
+
+def seat_names(tables: TableService, guild_id: int) -> dict[int, str]:
+    """The names the people of server ``guild_id`` had at the tables the service holds (its open
+    games and each channel's last ended one), the newest game's name winning: the leaderboard's
+    names for members the client has not cached."""
+    names: dict[int, str] = {}
+    for game in sorted(tables.changes.games(), key=lambda game: game.id):
+        if game.guild_id != guild_id:
+            continue
+        for seat in game.seats:
+            if seat.user_id is not None and seat.name:
+                names[seat.user_id] = seat.name
+    return names
 
 
 async def setup(bot: RommeBot) -> None:

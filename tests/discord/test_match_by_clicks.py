@@ -55,7 +55,10 @@ async def test_two_people_and_a_computer_play_a_match_to_the_end(room: Room) -> 
     board = await room.bob.slash(channel, "romme score", scope="server")
     assert board.response is not None
     text = "\n".join(field.value or "" for field in board.response.embeds[0].fields)
-    assert f"<@{room.ada.id}>" in text and f"<@{room.bob.id}>" in text
+    # Named as at the table (the members are not in the client's cache), not as raw mentions.
+    assert "**ada**" in text and "**bob**" in text, text
+    assert f"<@{room.ada.id}>" not in text and f"<@{room.bob.id}>" not in text
+    assert "1 match ·" in text  # counted words: "1 match", not "1 matches"
 
 
 async def test_the_round_end_is_public_and_next_round_deals_the_next_round(room: Room) -> None:
