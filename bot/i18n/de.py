@@ -195,6 +195,7 @@ MESSAGES: dict[str, str] = {
         "**{name}**: ausgelegt {melded} · auf der Hand {in_hand} · Runde {score} · gesamt {total}"
     ),
     "round_end.scores": "Punkte",
+    "round_end.hand_left": "{name}: Karten auf der Hand",
     "round_end.next": "Die nächste Runde beginnt {when}, oder klick auf **Nächste Runde**.",
     "round_end.next_now": "Klick auf **Nächste Runde**, um die nächste Runde zu geben.",
     # --- Partieende ---

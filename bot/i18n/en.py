@@ -203,6 +203,7 @@ MESSAGES: dict[str, str] = {
     "round_end.nobody_out": "The stock ran out: nobody went out.",
     "round_end.seat_line": "**{name}**: melded {melded} · in hand {in_hand} · round {score} · total {total}",
     "round_end.scores": "Scores",
+    "round_end.hand_left": "{name}: cards left in hand",
     "round_end.next": "The next round starts {when}, or click **Next round**.",
     "round_end.next_now": "Click **Next round** to deal the next round.",
     "round_end.started": "Round {round} has started: the table is below.",

@@ -203,6 +203,7 @@ MESSAGES: dict[str, str] = {
         "**{name}**: kombinasi {melded} · di tangan {in_hand} · ronde {score} · jumlah {total}"
     ),
     "round_end.scores": "Skor",
+    "round_end.hand_left": "{name}: kartu tersisa di tangan",
     "round_end.next": "Ronde berikutnya dimulai {when}, atau klik **Ronde berikutnya**.",
     "round_end.next_now": "Klik **Ronde berikutnya** untuk membagikan kartu ronde berikutnya.",
     # --- akhir permainan ---

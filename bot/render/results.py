@@ -6,8 +6,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.engine.cards import sort_by_suit
+from bot.engine.moves import Phase
 from bot.i18n import t
-from bot.render.common import check_embed, new_embed, seat_name
+from bot.render.cards import cards_text
+from bot.render.common import MAX_FIELD_VALUE, MAX_TOTAL, check_embed, new_embed, seat_name
+from bot.render.faces.fit import clip_markup
 from bot.render.ids import public_id
 
 if TYPE_CHECKING:
@@ -15,6 +19,36 @@ if TYPE_CHECKING:
     from bot.service.game import Game
 
 NAME_WIDTH = 40
+MATCH_END_ROOM = 1500
+"""Characters the round-end embed leaves for the match-end embed sent with it (Discord counts the
+6,000 characters over all the embeds of one message)."""
+
+
+def _hands_left(game: Game) -> dict[int, str]:
+    """Each match seat's cards left in hand at the end of the round just played (what its hand points
+    count, R20), as card text (faces when on); the seats whose hand is empty are left out. Empty when
+    the finished round is not at hand (a game drawn after its next deal)."""
+    match = game.match
+    if match is None or len(match.history) != match.round_no or match.round.phase != Phase.OVER:
+        return {}
+    left = {}
+    for round_seat, seat in enumerate(match.round_seats):
+        hand = match.round.hand(round_seat)
+        if hand:
+            left[seat] = cards_text(sort_by_suit(hand))
+    return left
+
+
+def _add_hands(embed: discord.Embed, game: Game) -> None:
+    """One field per seat with cards left, within the room the embed has (a long hand is cut between
+    two cards, never inside a face)."""
+    left = _hands_left(game)
+    for seat, cards in left.items():
+        name = t("round_end.hand_left", name=seat_name(game, seat, limit=NAME_WIDTH))
+        room = MAX_TOTAL - MATCH_END_ROOM - len(embed) - len(name) - len(t("lobby.footer", game_id=game.id))
+        if room < 20:
+            break
+        embed.add_field(name=name, value=clip_markup(cards, min(MAX_FIELD_VALUE, room)), inline=False)
 
 
 def _round_title(game: Game, round_no: int) -> str:
@@ -32,7 +66,8 @@ def _how_it_ended(game: Game, result: RoundResult) -> str:
 
 
 def round_end(game: Game) -> tuple[discord.Embed, discord.ui.View]:
-    """The end of the current round: per seat melded points, hand points, round score and total.
+    """The end of the current round: per seat melded points, hand points, round score and total,
+    then the cards each seat was left holding (what its hand points count).
 
     Seats that sat out a tie-break round (R6) are listed with their total only. **Next round** is on
     while the match goes on; the next round also starts by itself at ``game.round_deadline``.
@@ -67,6 +102,7 @@ def round_end(game: Game) -> tuple[discord.Embed, discord.ui.View]:
             )
         )
     embed.add_field(name=t("round_end.scores"), value="\n".join(seat_lines), inline=False)
+    _add_hands(embed, game)
     embed.set_footer(text=t("lobby.footer", game_id=game.id))
     view = discord.ui.View(timeout=None)
     view.add_item(

@@ -16,6 +16,8 @@ import pytest
 
 from bot.engine.cards import parse_cards
 from bot.engine.round import Round
+from bot.engine.rules import RuleSet
+from bot.publish.announcements import announcement
 from bot.publish.emojis import face_names
 from bot.render.common import (
     MAX_DESCRIPTION,
@@ -172,3 +174,22 @@ def test_the_target_menu_names_melds_in_text(game_at: GameFactory, style: str) -
     _, view = hand_panel(game_at(rnd), 0, selected=["7S"], target="lay_off")
     [target] = [item for item in components(view) if item["type"] == 3 and "target" in item["custom_id"]]
     assert target["options"] and all("<:" not in option["label"] for option in target["options"])
+
+
+def test_the_largest_round_end_fits_every_limit_with_the_match_end(game_at: GameFactory, style: str) -> None:
+    # Six seats with long names; the five who did not go out hold 30 cards each (more than a round
+    # leaves anyone): the round end with every seat's cards, sent with the match end in one message.
+    hand = FULL_RUN + " " + FULL_RUN.replace("S", "H") + " JK JK 7D 7C"
+    rnd = Round.from_position(["5H 6H 7H", *[hand] * 5], "10D 9D", "3C", rules=RuleSet(opening=0, rounds=1))
+    rnd.draw(0, "stock")
+    rnd.meld(0, parse_cards("5H 6H 7H"))
+    rnd.discard(0, parse_cards("10D")[0])
+    game = game_at(rnd, seats=LONG_NAMES)
+    assert game.match is not None and game.match.over
+    embeds, view = announcement(game)
+    assert len(embeds) == 2
+    check_limits(embeds[0], style)
+    assert sum(len(embed) for embed in embeds) <= MAX_TOTAL  # Discord counts every embed of a message
+    check_components(view)
+    hands = [field for field in embeds[0].fields if field.name.endswith("cards left in hand")]
+    assert len(hands) >= 3  # the room is shared; a seat that does not fit is left out, none cut in a face

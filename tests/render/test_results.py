@@ -20,7 +20,7 @@ from bot.render.scores import leaderboard, player_record, standings
 from bot.render.summary import rules_summary
 from bot.service.game import Game, GameStatus, Seat
 from bot.storage.records import PlayerStats
-from tests.render.render_helpers import GameFactory, by_label, embed_text, make_seats
+from tests.render.render_helpers import GameFactory, by_label, embed_text, make_seats, visible
 
 
 def finished_round(rules: RuleSet) -> Round:
@@ -214,3 +214,14 @@ def test_the_table_of_a_finished_match_links_the_results(game_at: GameFactory) -
         with speaking(locale):
             embed = table_embed(game, results=url)
         assert f"[{words}]({url})" in (embed.description or "")
+
+
+def test_round_end_shows_the_cards_each_seat_was_left_holding(game_at: GameFactory) -> None:
+    # R20: Ben's 22 hand points are K♦ K♣ 2♦; Anna went out with an empty hand.
+    game = game_at(finished_round(RuleSet(opening=0)), n_seats=2)
+    for locale, name in (("en", "Ben: cards left in hand"), ("de", "Ben: Karten auf der Hand")):
+        with speaking(locale):
+            embed, _ = round_end(game)
+        fields = {field.name: field.value for field in embed.fields}
+        assert set(visible(fields[name]).split()) == {"K♦", "K♣", "2♦"}
+        assert not any(key.startswith("Anna") for key in fields)  # nothing left, no field
