@@ -20,6 +20,7 @@ from bot import playground
 from bot.config import ConfigError, Settings, load_settings
 from bot.process import tune_gc
 from bot.storage import Storage, StorageError
+from bot.storage.backend import open_database
 from bot.storage.lock import hold as hold_database_lock
 
 EXIT_USAGE = 2
@@ -98,6 +99,12 @@ def run_command(args: argparse.Namespace) -> int:
 async def _run(settings: Settings, token: str) -> int:
     # Checking the database before connecting reports a bad file, or a file another bot process is
     # using, without touching the network. The lock on the file is then held until the bot ends.
+    if settings.database_url is not None:
+        # PostgreSQL: checked the same way (server, login, schema); the shards' leases are taken by
+        # the bot itself, before it loads a game (bot/service/shards.py).
+        database = await open_database(settings.database_url)
+        await database.close()
+        return await _run_bot(settings, token)
     storage = await Storage.open(settings.database_path)
     lock = hold_database_lock(settings.database_path)
     await storage.close()
