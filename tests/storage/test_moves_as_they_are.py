@@ -1,6 +1,6 @@
 """A save without a snapshot (schema 4): the move is logged with its state, the stored snapshot
 stays, and a game read back is the snapshot with the moves after it folded in by the owner's replay;
-a replay that fails says so on the record. A real SQLite file each."""
+a replay that fails says so on the record. A real database each, on both backends."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from bot.storage import GameStatus, MoveEntry, MoveRecord, Storage
+from bot.storage import GameStatus, MoveEntry, MoveRecord
+from bot.storage.backend import open_database
 
 
 def count_moves(snapshot: dict[str, Any], moves: Sequence[MoveRecord]) -> dict[str, Any]:
@@ -22,8 +23,8 @@ def count_moves(snapshot: dict[str, Any], moves: Sequence[MoveRecord]) -> dict[s
     return folded
 
 
-async def test_moves_after_the_snapshot_are_replayed_onto_it(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "romme.db")
+async def test_moves_after_the_snapshot_are_replayed_onto_it(database: str | Path) -> None:
+    storage = await open_database(database)
     try:
         game_id = await storage.create_game(guild_id=1, channel_id=2, host_id=3, snapshot={"total": 0})
         entry = MoveEntry(seat=0, user_id=3, move={"n": 5}, state={"turn": 1})
@@ -56,8 +57,8 @@ async def test_moves_after_the_snapshot_are_replayed_onto_it(tmp_path: Path) -> 
         await storage.close()
 
 
-async def test_a_replay_that_fails_is_said_on_the_record(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "romme.db")
+async def test_a_replay_that_fails_is_said_on_the_record(database: str | Path) -> None:
+    storage = await open_database(database)
     try:
         bad = await storage.create_game(guild_id=1, channel_id=2, host_id=3, snapshot={"total": 0})
         good = await storage.create_game(guild_id=1, channel_id=4, host_id=3, snapshot={"total": 1})
