@@ -20,7 +20,6 @@ from bot import playground
 from bot.config import ConfigError, Settings, load_settings
 from bot.process import tune_gc
 from bot.storage import Storage, StorageError
-from bot.storage.backend import open_database
 from bot.storage.lock import hold as hold_database_lock
 
 EXIT_USAGE = 2
@@ -102,8 +101,19 @@ async def _run(settings: Settings, token: str) -> int:
     if settings.database_url is not None:
         # PostgreSQL: checked the same way (server, login, schema); the shards' leases are taken by
         # the bot itself, before it loads a game (bot/service/shards.py).
-        database = await open_database(settings.database_url)
-        await database.close()
+        # A process whose shards another live process holds is refused here, in one line, before
+        # anything connects (the leases taken are this process's: the bot renews them).
+        from bot.storage.postgres import PostgresStorage, default_owner
+
+        database = await PostgresStorage.open(settings.database_url)
+        shards = settings.shards
+        try:
+            if shards is not None and settings.shard_count is not None:
+                await database.take_shards(
+                    shards, settings.shard_count, owner=default_owner(), ttl=settings.lease_seconds
+                )
+        finally:
+            await database.close()
         return await _run_bot(settings, token)
     storage = await Storage.open(settings.database_path)
     lock = hold_database_lock(settings.database_path)

@@ -219,7 +219,8 @@ class ShardedRommeBot(RommeBot, commands.AutoShardedBot):
 
 
 def lease_owner() -> str:
-    """Who this process is in the shard leases: its host and process id.
+    """Who this process is in the shard leases: its host and process id (as
+    :func:`bot.storage.postgres.default_owner`, which the command line uses before the bot starts).
 
     >>> "pid" in lease_owner()
     True

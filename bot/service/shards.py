@@ -7,7 +7,8 @@ rule: the shard that receives the server's events, its clicks included). A proce
 On PostgreSQL, where several processes share one database, each process holds a lease per shard
 (:class:`ShardLeases`): taken at start, all or none (a shard another live process holds refuses the
 start with one line naming it: the second process is REFUSED, it does not wait), renewed by a
-heartbeat every third of its length, given back at a clean stop. A process that dies stops renewing;
+heartbeat every third of its length (on a thread of its own, see
+:class:`~bot.storage.postgres.LeaseKeeper`), given back at a clean stop. A process that dies stops renewing;
 once its leases have expired, another process started with those shards takes them over and brings
 their games back (timers and computer turns included), as any start does. A process that finds at a
 heartbeat that it lost a lease (it was stalled longer than the lease) is told so (``lost``) and must
@@ -18,8 +19,6 @@ An SQLite file needs no lease: one process per file (:mod:`bot.storage.lock`).
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -71,12 +70,22 @@ class LeaseStore(Protocol):
         """Take every lease or raise (one line naming the shard held by another)."""
         ...
 
-    async def renew_shards(self, shard_ids: Sequence[int], *, owner: str, ttl: float) -> list[int]:
-        """Renew the leases still held; return their shards."""
+    def keep_shards(
+        self, shard_ids: Sequence[int], *, owner: str, ttl: float, lost: Callable[[list[int]], None]
+    ) -> Keeper:
+        """Start the heartbeat that renews the leases."""
         ...
 
     async def release_shards(self, shard_ids: Sequence[int], *, owner: str) -> None:
         """Give the leases up."""
+        ...
+
+
+class Keeper(Protocol):
+    """A running heartbeat."""
+
+    def stop(self) -> None:
+        """End it."""
         ...
 
 
@@ -97,37 +106,27 @@ class ShardLeases:
         self.owner = owner
         self.ttl = ttl
         self.lost = lost
-        self._beat: asyncio.Task[None] | None = None
+        self._keeper: Keeper | None = None
 
     async def take(self) -> None:
         """Take the leases (all or none; raises the store's one-line error) and start the heartbeat."""
         await self.store.take_shards(self.shards.ids, self.shards.count, owner=self.owner, ttl=self.ttl)
         log.info("shards %s of %d are ours (%s)", list(self.shards.ids), self.shards.count, self.owner)
-        self._beat = asyncio.get_running_loop().create_task(self._heartbeat(), name="romme-shard-heartbeat")
+        self._keeper = self.store.keep_shards(
+            self.shards.ids, owner=self.owner, ttl=self.ttl, lost=self._lost
+        )
 
-    async def _heartbeat(self) -> None:
-        while True:
-            await asyncio.sleep(self.ttl / 3)
-            try:
-                held = await self.store.renew_shards(self.shards.ids, owner=self.owner, ttl=self.ttl)
-            except Exception as exc:  # the database is away for a moment: try again at the next beat
-                log.warning("the shard leases could not be renewed (%s: %s)", type(exc).__name__, exc)
-                continue
-            missing = sorted(set(self.shards.ids) - set(held))
-            if missing:
-                log.error("shards %s are no longer ours: another process took them over", missing)
-                if self.lost is not None:
-                    self.lost(missing)
-                return
+    def _lost(self, missing: list[int]) -> None:
+        log.error("shards %s are no longer ours: another process took them over", missing)
+        if self.lost is not None:
+            self.lost(missing)
 
     async def close(self) -> None:
         """Stop the heartbeat and give the leases back (another process may take them at once)."""
-        beat, self._beat = self._beat, None
-        if beat is None:
+        keeper, self._keeper = self._keeper, None
+        if keeper is None:
             return
-        beat.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await beat
+        keeper.stop()
         try:
             await self.store.release_shards(self.shards.ids, owner=self.owner)
         except Exception as exc:

@@ -28,8 +28,10 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import logging
 import re
 import socket
+import threading
 import urllib.parse
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -59,6 +61,8 @@ from bot.storage.records import (
     RoundScore,
     SaveResult,
 )
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 _Conn: TypeAlias = "PoolConnectionProxy[asyncpg.Record]"
@@ -582,17 +586,19 @@ class PostgresStorage:
         shards renewed (a shard missing from it was lost: its lease expired and another took it)."""
 
         async def write(db: _Conn) -> list[int]:
-            rows = await db.fetch(
-                "UPDATE shard_leases SET heartbeat_at = now(), "
-                "expires_at = now() + make_interval(secs => $3) "
-                "WHERE shard_id = ANY($1::integer[]) AND owner = $2 RETURNING shard_id",
-                list(shard_ids),
-                owner,
-                float(ttl),
-            )
+            rows = await db.fetch(_RENEW, list(shard_ids), owner, float(ttl))
             return sorted(int(row["shard_id"]) for row in rows)
 
         return await self._write(write)
+
+    def keep_shards(
+        self, shard_ids: Sequence[int], *, owner: str, ttl: float, lost: Callable[[list[int]], None]
+    ) -> LeaseKeeper:
+        """Start the heartbeat of this owner's leases (see :class:`LeaseKeeper`); ``lost`` is called on
+        the calling loop with the shards found taken over by another process."""
+        keeper = LeaseKeeper(self.url, shard_ids, owner=owner, ttl=ttl, lost=lost)
+        keeper.start()
+        return keeper
 
     async def release_shards(self, shard_ids: Sequence[int], *, owner: str) -> None:
         """Give the leases up (a clean stop): another process may take the shards at once."""
@@ -693,6 +699,70 @@ _GAME = (
 )
 """A game read back: its row and the moves logged after its snapshot, in one statement (one
 committed state)."""
+
+
+_RENEW = (
+    "UPDATE shard_leases SET heartbeat_at = now(), expires_at = now() + make_interval(secs => $3) "
+    "WHERE shard_id = ANY($1::integer[]) AND owner = $2 RETURNING shard_id"
+)
+
+
+class LeaseKeeper:
+    """The heartbeat of a process's shard leases: every third of the lease, on a thread of its own
+    with its own connection, the leases are renewed. Apart from the bot's event loop on purpose: a
+    busy loop (or a test's simulated clock) never lets a live process's leases lapse, and a process
+    that dies takes the thread with it, so its leases expire. A lease found held by another owner
+    (this process was cut off from the server longer than the lease, and another took over) is
+    reported to ``lost`` on the loop that started the keeper, and the heartbeat ends."""
+
+    def __init__(
+        self, url: str, shard_ids: Sequence[int], *, owner: str, ttl: float, lost: Callable[[list[int]], None]
+    ) -> None:
+        self.url = url
+        self.shard_ids = sorted(shard_ids)
+        self.owner = owner
+        self.ttl = ttl
+        self._lost = lost
+        self._loop = asyncio.get_running_loop()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="romme-shard-heartbeat", daemon=True)
+        self.beats = 0
+        """How many heartbeats renewed every lease."""
+
+    def start(self) -> None:
+        """Start the heartbeat thread."""
+        self._thread.start()
+
+    def stop(self) -> None:
+        """End the heartbeat (waits for the thread; the leases stay until released or expired)."""
+        self._stop.set()
+        self._thread.join(timeout=CONNECT_TIMEOUT + 5)
+
+    def _run(self) -> None:
+        asyncio.run(self._beat())
+
+    async def _beat(self) -> None:
+        connection: asyncpg.Connection | None = None
+        try:
+            while not self._stop.wait(self.ttl / 3):
+                try:
+                    if connection is None or connection.is_closed():
+                        connection = await asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT)
+                    rows = await connection.fetch(_RENEW, self.shard_ids, self.owner, float(self.ttl))
+                except Exception as exc:  # the server is away for a moment: try at the next beat
+                    log.warning(
+                        "the shard leases could not be renewed (%s: %s)", type(exc).__name__, _line(exc)
+                    )
+                    connection = None
+                    continue
+                missing = sorted(set(self.shard_ids) - {int(row["shard_id"]) for row in rows})
+                if missing:
+                    self._loop.call_soon_threadsafe(self._lost, missing)
+                    return
+                self.beats += 1
+        finally:
+            if connection is not None and not connection.is_closed():
+                await connection.close()
 
 
 async def migrate(db: _Conn, shown: str) -> int:
