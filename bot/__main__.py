@@ -50,6 +50,15 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
     run = commands.add_parser("run", help="connect to Discord and host games (the default)")
     run.set_defaults(handler=run_command)
+    migrate = commands.add_parser(
+        "migrate-db",
+        help="copy an SQLite file's games into a new PostgreSQL database",
+        description="Copy every game, move, score and statistic of an SQLite file into a PostgreSQL "
+        "database that holds no game yet (one transaction); then set DATABASE_URL to it.",
+    )
+    migrate.add_argument("--from", dest="source", required=True, metavar="FILE", help="the SQLite file")
+    migrate.add_argument("--to", dest="target", required=True, metavar="URL", help="postgresql://…")
+    migrate.set_defaults(handler=migrate_db_command)
     playground.add_arguments(
         commands.add_parser(
             "playground",
@@ -63,6 +72,17 @@ def build_parser() -> argparse.ArgumentParser:
 def playground_command(args: argparse.Namespace) -> int:
     """Run ``romme-bot playground`` (see :mod:`bot.playground`)."""
     return playground.run(args)
+
+
+def migrate_db_command(args: argparse.Namespace) -> int:
+    """Run ``romme-bot migrate-db --from FILE --to URL`` (see :mod:`bot.storage.postgres_import`)."""
+    if not str(args.target).startswith(("postgresql://", "postgres://")):
+        raise ConfigError("--to", f"must be a postgresql:// URL, not {args.target!r}")
+    from bot.storage.postgres_import import copy_sqlite_to_postgres
+
+    copied = asyncio.run(copy_sqlite_to_postgres(args.source, args.target))
+    print(f"romme-bot: {copied.summary()} from {args.source}")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
