@@ -176,6 +176,8 @@ class PostgresStorage:
         """How to fold the moves logged after a game's snapshot into it (see
         :attr:`bot.storage.Storage.replay`)."""
         self._chains: dict[int, list[Any]] = {}
+        self.transactions = 0
+        """How many write transactions this storage has committed."""
         self._pending: set[asyncio.Future[Any]] = set()
 
     # ------------------------------------------------------------------ lifecycle
@@ -655,7 +657,9 @@ class PostgresStorage:
 
     async def _transaction(self, write: Callable[[_Conn], Awaitable[T]]) -> T:
         async with self._live_pool().acquire() as db, db.transaction():
-            return await write(db)
+            result = await write(db)
+        self.transactions += 1
+        return result
 
     def _start(self, write: Callable[[_Conn], Awaitable[T]], game_id: int | None) -> Awaitable[T]:
         """Start ``write`` as a task now (after the earlier writes of the same game) and return a
