@@ -20,7 +20,17 @@ edits going to SimCord's REST API. Measured:
 - table_edits_per_channel_per_s: the most table edits any channel got within one second, and
   table_edit_min_gap_s, the shortest time between two edits of one channel; table_edits_per_s, the
   whole bot's (its budget is 40 a second, under Discord's global rate limit of 50 REST calls);
-- transactions, writes_per_transaction: how the storage's group commit batched the saves.
+- transactions, writes_per_transaction: how the storage's group commit batched the saves;
+- gc_pauses, gc_pause_max_ms, gc_pause_total_ms, gc_gen2: the garbage collector's collections during
+  the measured time (timed with ``gc.callbacks``: the profiler does not see them), the longest one,
+  their sum, and how many were full (generation 2) collections; gc_pause_max_cpu_ms, the longest
+  one in this thread's CPU time (on a busy machine a pause is also time the process was not run);
+- gc_by_generation: for each generation, how many collections and the longest (ms);
+- disk_bytes_per_move: what the process wrote (SQLite's WAL and checkpoints) per move (the bytes of
+  the rows are counted by ``bench/interactions.py --compare``).
+
+``--profile FILE`` writes a pyinstrument profile of the measured time (HTML for a ``.html`` name, else
+text; ``pip install pyinstrument``, or the ``bench`` extra).
 
 The last line is one JSON object with these keys.
 """
@@ -30,6 +40,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextvars
+import gc
 import math
 import sys
 import tempfile
@@ -44,6 +55,7 @@ import simcord
 
 from bench._common import (
     TimedRequests,
+    bytes_written,
     is_message_edit,
     median,
     ms,
@@ -107,6 +119,42 @@ class MoveTimer:
         changes.change = timed_change  # type: ignore[method-assign]
         changes.save = timed_save  # type: ignore[method-assign]
         autopilot.schedule = timed_schedule  # type: ignore[method-assign]
+
+
+class GcPauses:
+    """The collector's pauses, timed from ``gc.callbacks`` (start to stop of each collection)."""
+
+    def __init__(self) -> None:
+        self.pauses: list[float] = []
+        self.cpu: list[float] = []
+        self.generations: list[int] = []
+        self.full = 0
+        self._began = self._began_cpu = 0.0
+        self.measuring = False
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._began, self._began_cpu = time.perf_counter(), time.thread_time()
+        elif self.measuring:
+            self.pauses.append(time.perf_counter() - self._began)
+            self.cpu.append(time.thread_time() - self._began_cpu)
+            self.generations.append(int(info.get("generation", -1)))
+            self.full += info.get("generation") == 2
+
+    def by_generation(self) -> dict[str, list[float]]:
+        """{generation: [collections, longest ms]}."""
+        found: dict[str, list[float]] = {}
+        for generation, pause in zip(self.generations, self.pauses, strict=True):
+            count, longest = found.get(str(generation), [0, 0.0])
+            found[str(generation)] = [count + 1, max(longest, ms(pause))]
+        return found
+
+    def __enter__(self) -> GcPauses:
+        gc.callbacks.append(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        gc.callbacks.remove(self)
 
 
 def channels_for(env: simcord.Env, games: int) -> list[tuple[Any, Any]]:
@@ -200,7 +248,13 @@ def edit_rates(log: TimedRequests, start: int) -> tuple[int, float]:
 
 
 async def run(
-    games: int, seconds: float, delay: float, seed: int, folder: Path, clicks: int = 20
+    games: int,
+    seconds: float,
+    delay: float,
+    seed: int,
+    folder: Path,
+    clicks: int = 20,
+    profile: Path | None = None,
 ) -> dict[str, Any]:
     # The tables are opened with the computer paused (an hour between moves): SimCord waits after
     # each click until the bot is idle, and four computers moving every 1.5 s never are.
@@ -208,12 +262,14 @@ async def run(
         database_path=folder / "load.db", computer_delay=PAUSED, game_seed=seed, table_edit_interval=1.0
     )
     try:
-        return await measure(bot, games, seconds, delay, clicks)
+        return await measure(bot, games, seconds, delay, clicks, profile)
     finally:
         await bot.close()  # SimCord detaches the bot; closing it (and its database) is the owner's job
 
 
-async def measure(bot: RommeBot, games: int, seconds: float, delay: float, clicks: int) -> dict[str, Any]:
+async def measure(
+    bot: RommeBot, games: int, seconds: float, delay: float, clicks: int, profile: Path | None = None
+) -> dict[str, Any]:
     """Open the tables, let them play ``seconds``, and return the figures."""
     async with simcord.run(bot) as env:
         log = time_requests(env)
@@ -231,11 +287,26 @@ async def measure(bot: RommeBot, games: int, seconds: float, delay: float, click
         await in_fresh_context(hosts_leave(bot, opened, delay))
         writes = bot.storage._writes
         first_request, transactions = len(log), writes.transactions
-        timer.measuring = True
-        start = time.perf_counter()
-        await asyncio.sleep(seconds)
-        elapsed = time.perf_counter() - start
-        timer.measuring = False
+        profiler = None
+        if profile is not None:
+            from pyinstrument import Profiler
+
+            profiler = Profiler(interval=0.001, async_mode="disabled")
+        with GcPauses() as collector:
+            disk = bytes_written()
+            timer.measuring = collector.measuring = True
+            if profiler is not None:
+                profiler.start()
+            start = time.perf_counter()
+            await asyncio.sleep(seconds)
+            elapsed = time.perf_counter() - start
+            if profiler is not None:
+                profiler.stop()
+            timer.measuring = collector.measuring = False
+            disk = bytes_written() - disk
+        if profiler is not None and profile is not None:
+            html = profile.suffix == ".html"
+            profile.write_text(profiler.output_html() if html else profiler.output_text(show_all=False))
         running = sum(1 for game_id, _ in opened if service.get(game_id).running)
         most, gap = edit_rates(log, first_request)
         edits = sum(1 for i in range(first_request, len(log)) if is_message_edit(log[i]))
@@ -262,6 +333,13 @@ async def measure(bot: RommeBot, games: int, seconds: float, delay: float, click
             "table_edits_per_s": round(edits / elapsed, 1),
             "transactions": batches,
             "writes_per_transaction": round(timer.moves / batches, 2) if batches else None,
+            "gc_pauses": len(collector.pauses),
+            "gc_pause_max_ms": ms(max(collector.pauses, default=0.0)),
+            "gc_pause_total_ms": ms(sum(collector.pauses)),
+            "gc_pause_max_cpu_ms": ms(max(collector.cpu, default=0.0)),
+            "gc_gen2": collector.full,
+            "gc_by_generation": collector.by_generation(),
+            "disk_bytes_per_move": round(disk / timer.moves, 1) if timer.moves else None,
             "setup_s": round(setup_s, 1),
             "computer_delay_s": delay,
         }
@@ -277,6 +355,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--clicks", type=int, default=20, help="tables opened by slash command and click")
     parser.add_argument("--quick", action="store_true", help="50 tables for 10 s")
+    parser.add_argument(
+        "--profile", type=Path, help="write a pyinstrument profile of the measured time (.html, or text)"
+    )
+    parser.add_argument(
+        "--gc-thresholds", help="collector thresholds to try after tuning, e.g. 5000,20,100 (as bot.process)"
+    )
     parser.add_argument(
         "--default-gc", action="store_true", help="keep CPython's collector settings (romme-bot tunes them)"
     )
@@ -305,9 +389,19 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     quiet()
     if not args.default_gc:
         tune_gc()  # as romme-bot does at start (bot.process)
+    if args.gc_thresholds:
+        gc.set_threshold(*(int(n) for n in args.gc_thresholds.split(",")))
     with tempfile.TemporaryDirectory(prefix="romme-load-") as folder:
         result = asyncio.run(
-            run(args.games, args.seconds, args.computer_delay, args.seed, Path(folder), args.clicks)
+            run(
+                args.games,
+                args.seconds,
+                args.computer_delay,
+                args.seed,
+                Path(folder),
+                args.clicks,
+                args.profile,
+            )
         )
     return report(result)
 

@@ -352,6 +352,7 @@ class ChangePath:
             # What the announcement shows is the game as it is now: it may go out after the next deal.
             kind: AnnouncementKind = "match_end" if game.match.over else "round_end"
             owed.append(Announcement(kind=kind, round_no=game.match.round_no, payload=snapshot))
+        ready = asyncio.get_running_loop().create_future() if drawing is not None else None
         pending = self.storage.start_save(
             game.id,
             snapshot,
@@ -362,10 +363,25 @@ class ChangePath:
             match_results=results,
             announcements=owed,
             now=drawing is not None,
+            ready=ready,
         )
-        if drawing is not None:
-            drawing.run(game)  # on the loop, while the database thread commits
-        stored = await pending
+        if drawing is not None and ready is not None:
+            cancelled = False
+            try:
+                # Once the statements have run (they need the interpreter's lock), the COMMIT's
+                # fsync does not: the drawing runs beside it.
+                await ready
+            except asyncio.CancelledError:
+                cancelled = True  # the save is on its way: its outcome is awaited all the same
+            if not cancelled:
+                drawing.run(game)
+            stored = await pending
+            if cancelled:
+                task = asyncio.current_task()
+                if task is not None:
+                    task.cancel()  # delivered at the caller's next await, as the storage does
+        else:
+            stored = await pending
         if stored.version != game.version:
             # The stored version is the truth; keep the saved copies equal to it.
             game.version = stored.version

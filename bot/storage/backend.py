@@ -15,6 +15,7 @@ database (:class:`~bot.storage.postgres.PostgresStorage`, for a bot spread over 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
@@ -86,6 +87,7 @@ class Database(Protocol):
         match_results: Sequence[MatchResult] = (),
         announcements: Sequence[Announcement] = (),
         now: bool = False,
+        ready: asyncio.Future[None] | None = None,
     ) -> Awaitable[SaveResult]: ...
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None: ...

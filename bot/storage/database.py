@@ -11,6 +11,7 @@ SQLite's WAL keeps the file consistent if the process dies.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import functools
 import json
@@ -211,6 +212,7 @@ class Storage:
         match_results: Sequence[MatchResult] = (),
         announcements: Sequence[Announcement] = (),
         now: bool = False,
+        ready: asyncio.Future[None] | None = None,
     ) -> Awaitable[SaveResult]:
         """Replace the game's snapshot and status, and with them, in the SAME transaction, append
         ``move`` to the log, record ``round_scores`` and ``match_results`` (see :meth:`record_match`)
@@ -228,8 +230,9 @@ class Storage:
 
         The save is queued when this is called, not when the result is awaited (which it must be):
         the caller may work on the loop while it commits; ``now`` hands it to the database thread at
-        once (see :meth:`~bot.storage.writer.WriteQueue.submit`). Await the result before answering
-        for the save: it comes only once the save is committed.
+        once, and ``ready`` is set as its COMMIT begins (see
+        :meth:`~bot.storage.writer.WriteQueue.submit`). Await the result before answering for the
+        save: it comes only once the save is committed.
         """
         status = _status(status)
         if snapshot is None and move is None:
@@ -269,7 +272,7 @@ class Storage:
             return SaveResult(version=version + 1, seq=seq)
 
         self._connection()
-        return self._writes.submit(write, now=now)
+        return self._writes.submit(write, now=now, ready=ready)
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the id of the game's public table message (``None``: it must be posted again).

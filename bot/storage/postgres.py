@@ -315,13 +315,16 @@ class PostgresStorage:
         match_results: Sequence[MatchResult] = (),
         announcements: Sequence[Announcement] = (),
         now: bool = False,
+        ready: asyncio.Future[None] | None = None,
     ) -> Awaitable[SaveResult]:
         """Replace the game's snapshot and status and, in the SAME transaction, log ``move``, record
         the scores and results and owe the announcements: see :meth:`bot.storage.Storage.start_save`.
 
         The save starts when this is called (the caller may work on the loop while it commits, as
         the service draws a panel); the saves of one game commit in the order they were started.
-        ``now`` is accepted for the interface's sake: a save here always starts at once.
+        ``now`` is accepted for the interface's sake: a save here always starts at once. ``ready``
+        is set once the save's statements have run, as its COMMIT goes to the server (or else with
+        its outcome): work on the loop from then on overlaps the commit's round trip and fsync.
         """
         status = _status(status)
         if snapshot is None and move is None:
@@ -373,9 +376,22 @@ class PostgresStorage:
                     "VALUES ($1, $2, $3, $4::json) ON CONFLICT (game_id, round_no) DO NOTHING",
                     [(game_id, *row) for row in owed],
                 )
+            if ready is not None and not ready.done():
+                ready.set_result(None)  # the COMMIT follows as this returns
             return SaveResult(version=version + 1, seq=None if seq is None else int(seq))
 
-        return self._start(write, game_id)
+        result = self._start(write, game_id)
+        if ready is not None:
+            # A save that fails (or never starts) sets ready with its outcome.
+            future = asyncio.ensure_future(result)
+
+            def outcome(_: asyncio.Future[SaveResult]) -> None:
+                if not ready.done():
+                    ready.set_result(None)
+
+            future.add_done_callback(outcome)
+            return future
+        return result
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
         """Remember the id of the game's public table message; the version stays. Raises

@@ -55,6 +55,8 @@ class _Job(Generic[T]):
     state: Literal["queued", "running", "dropped"] = "queued"
     ok: bool = False
     value: Any = None
+    ready: asyncio.Future[None] | None = None
+    """Set once the write's statements have run, before its COMMIT (or with its outcome)."""
 
     def claim(self, state: Literal["running", "dropped"]) -> bool:
         """Leave ``queued`` for ``state``; False if the writer thread or the caller was first."""
@@ -182,18 +184,28 @@ class WriteQueue:
         """
         return await self.submit(work)
 
-    def submit(self, work: Callable[[sqlite3.Connection], T], *, now: bool = False) -> Awaitable[T]:
+    def submit(
+        self,
+        work: Callable[[sqlite3.Connection], T],
+        *,
+        now: bool = False,
+        ready: asyncio.Future[None] | None = None,
+    ) -> Awaitable[T]:
         """Queue ``work`` as :meth:`write` does, at once (not when awaited), and return what to await
         for its value: so the caller can do other work on the loop while the thread commits.
 
         ``now``: hand it to the thread at once (with whatever this turn of the loop queued before
         it) rather than at the end of this turn of the loop; the thread still groups it with every
-        write waiting when its transaction begins. Raises :class:`StorageError` once closed.
+        write waiting when its transaction begins. ``ready`` (a future of the caller's loop) is set
+        once the statements of the write's transaction have run, as its COMMIT (and its fsync)
+        begins, or else with the outcome: work done on the loop from then on overlaps the fsync
+        instead of holding up the statements (which need the interpreter's lock). Raises
+        :class:`StorageError` once closed.
         """
         if self.closed:
             raise StorageError("the database is closed")
         loop = asyncio.get_running_loop()
-        job: _Job[T] = _Job(work, loop.create_future())
+        job: _Job[T] = _Job(work, loop.create_future(), ready=ready)
         self._pending.append(job)
         if now:
             self._hand_over(loop)
@@ -328,6 +340,7 @@ def _run_batch(conn: sqlite3.Connection, batch: list[_Job[Any]]) -> None:
                 conn.execute("ROLLBACK TO write")
                 job.fail(exc)
             conn.execute("RELEASE write")
+        _signal_ready(batch)
         conn.execute("COMMIT")
     except BaseException as exc:
         if conn.in_transaction:
@@ -365,8 +378,17 @@ def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
         future.set_exception(error)
 
 
+def _signal_ready(batch: list[_Job[Any]]) -> None:
+    """From the writer thread: tell the callers who asked that the COMMIT begins."""
+    for job in batch:
+        if job.ready is not None:
+            _call_soon(job.ready.get_loop(), _settle, job.ready, None)
+
+
 def _resolve(batch: list[_Job[Any]]) -> None:
     for job in batch:
+        if job.ready is not None and not job.ready.done():
+            job.ready.set_result(None)
         if job.state == "dropped" or job.future.done():
             continue
         if job.ok:

@@ -4,13 +4,14 @@ a replay that fails says so on the record. A real database each, on both backend
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.storage import GameStatus, MoveEntry, MoveRecord
+from bot.storage import GameStatus, MoveEntry, MoveRecord, VersionConflict
 from bot.storage.backend import open_database
 
 
@@ -69,5 +70,31 @@ async def test_a_replay_that_fails_is_said_on_the_record(database: str | Path) -
         assert records[good].snapshot == {"total": 2} and records[good].replay_error is None
         assert records[bad].snapshot == {"total": 0} and records[bad].replayed == 0
         assert records[bad].replay_error is not None and "KeyError" in records[bad].replay_error
+    finally:
+        await storage.close()
+
+
+async def test_ready_comes_before_the_commit_and_with_a_failure_too(database: str | Path) -> None:
+    storage = await open_database(database)
+    try:
+        game_id = await storage.create_game(guild_id=1, channel_id=2, host_id=3, snapshot={"total": 0})
+        loop = asyncio.get_running_loop()
+        ready = loop.create_future()
+        pending = storage.start_save(
+            game_id, None, "playing", move=MoveEntry(0, 3, {"n": 1}, {}), now=True, ready=ready
+        )
+        await ready
+        # The statements have run, the COMMIT is under way: the save's outcome has not come yet.
+        saved = await pending
+        assert saved.version == 2 and saved.seq == 1
+        # A refused save (an old version) sets ready all the same, and raises where it is awaited.
+        refused = loop.create_future()
+        stale = storage.start_save(
+            game_id, None, "playing", expected_version=1, move=MoveEntry(0, 3, {"n": 1}, {}), ready=refused
+        )
+        await refused
+        with pytest.raises(VersionConflict):
+            await stale
+        assert [m.seq for m in await storage.moves(game_id)] == [1]
     finally:
         await storage.close()
