@@ -12,7 +12,9 @@ from ``pg_stat_database`` (``xact_commit``) before and after. With ``--compare``
 
 Reported per process: tables, moves, moves/s, move p50/p99 (apply to commit), computer lag p99 and
 peak RSS; in total: tables, moves/s, the database's commits/s, the worst p99. Each run uses a new
-schema per process in the URL's database (dropped afterwards). The last line is one JSON object.
+schema per process in the URL's database (dropped afterwards). ``ROMME_BENCH_POOL=N`` in the
+environment sets each process's connection pool (default ``bot.storage.postgres.POOL_SIZE``).
+The last line is one JSON object.
 """
 
 from __future__ import annotations
@@ -42,14 +44,20 @@ def child_main(url: str, games: int, seconds: float, delay: float, seed: int, cl
 
     quiet()
     tune_gc()
+    if os.environ.get("ROMME_BENCH_POOL"):
+        from bot.storage import postgres
+
+        postgres.POOL_SIZE = int(os.environ["ROMME_BENCH_POOL"])  # connections per process
     # load.measure reads the SQLite writer's transaction count; here the storage counts its own.
     PostgresStorage._writes = property(lambda self: self)  # type: ignore[attr-defined]
     original = load.hosts_leave
 
     async def leave_then_wait(bot: Any, opened: Any, spread: float) -> None:
-        await original(bot, opened, spread)
+        # The tables are open and paused (their hosts still seated): ready. Once every process is,
+        # the hosts leave and the computers play, in every process at once.
         print("READY", flush=True)
         await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+        await original(bot, opened, spread)
 
     load.hosts_leave = leave_then_wait  # type: ignore[assignment]
 

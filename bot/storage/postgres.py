@@ -183,16 +183,21 @@ class PostgresStorage:
     # ------------------------------------------------------------------ lifecycle
 
     @classmethod
-    async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PostgresStorage:
+    async def open(cls, url: str, *, pool_size: int | None = None) -> PostgresStorage:
         """Connect to the server, bring the schema up to date and return the storage.
 
+        ``pool_size``: connections kept at most (default :data:`POOL_SIZE`).
         Raises :class:`StorageError` with one line naming the database when the server cannot be
         reached, refuses the login, has no such database, or holds a newer or foreign schema.
         """
         shown = shown_url(url)
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT, command_timeout=60
+                url,
+                min_size=1,
+                max_size=pool_size or POOL_SIZE,
+                timeout=CONNECT_TIMEOUT,
+                command_timeout=60,
             )
         except (TimeoutError, OSError) as exc:
             reason = " ".join(str(exc).split()) or type(exc).__name__
