@@ -448,9 +448,28 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument(
         "--default-gc", action="store_true", help="keep CPython's collector settings (romme-bot tunes them)"
     )
+    parser.add_argument(
+        "--processes", type=int, help="N bot processes on --database-url (bench/load_processes.py)"
+    )
+    parser.add_argument("--database-url", help="the PostgreSQL database of --processes")
+    parser.add_argument("--compare", action="store_true", help="with --processes: 1..N processes, and SQLite")
     parser.add_argument("--computer-level", choices=("easy", "normal", "hard"), default="normal")
     args = parser.parse_args(argv)
     COMPUTER_LEVEL = args.computer_level
+    if args.processes is not None:
+        from bench import load_processes
+
+        if not args.database_url:
+            parser.error("--processes needs --database-url postgresql://…")
+        return load_processes.main(
+            args.processes,
+            args.database_url,
+            args.games,
+            args.seconds,
+            args.computer_delay,
+            args.seed,
+            args.compare,
+        )
     if args.quick:
         args.games, args.seconds = 50, 10.0
     quiet()

@@ -50,6 +50,15 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
     run = commands.add_parser("run", help="connect to Discord and host games (the default)")
     run.set_defaults(handler=run_command)
+    migrate = commands.add_parser(
+        "migrate-db",
+        help="copy an SQLite file's games into a new PostgreSQL database",
+        description="Copy every game, move, score and statistic of an SQLite file into a PostgreSQL "
+        "database that holds no game yet (one transaction); then set DATABASE_URL to it.",
+    )
+    migrate.add_argument("--from", dest="source", required=True, metavar="FILE", help="the SQLite file")
+    migrate.add_argument("--to", dest="target", required=True, metavar="URL", help="postgresql://…")
+    migrate.set_defaults(handler=migrate_db_command)
     playground.add_arguments(
         commands.add_parser(
             "playground",
@@ -63,6 +72,17 @@ def build_parser() -> argparse.ArgumentParser:
 def playground_command(args: argparse.Namespace) -> int:
     """Run ``romme-bot playground`` (see :mod:`bot.playground`)."""
     return playground.run(args)
+
+
+def migrate_db_command(args: argparse.Namespace) -> int:
+    """Run ``romme-bot migrate-db --from FILE --to URL`` (see :mod:`bot.storage.postgres_import`)."""
+    if not str(args.target).startswith(("postgresql://", "postgres://")):
+        raise ConfigError("--to", f"must be a postgresql:// URL, not {args.target!r}")
+    from bot.storage.postgres_import import copy_sqlite_to_postgres
+
+    copied = asyncio.run(copy_sqlite_to_postgres(args.source, args.target))
+    print(f"romme-bot: {copied.summary()} from {args.source}")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -98,6 +118,23 @@ def run_command(args: argparse.Namespace) -> int:
 async def _run(settings: Settings, token: str) -> int:
     # Checking the database before connecting reports a bad file, or a file another bot process is
     # using, without touching the network. The lock on the file is then held until the bot ends.
+    if settings.database_url is not None:
+        # PostgreSQL: checked the same way (server, login, schema); the shards' leases are taken by
+        # the bot itself, before it loads a game (bot/service/shards.py).
+        # A process whose shards another live process holds is refused here, in one line, before
+        # anything connects (the leases taken are this process's: the bot renews them).
+        from bot.storage.postgres import PostgresStorage, default_owner
+
+        database = await PostgresStorage.open(settings.database_url)
+        shards = settings.shards
+        try:
+            if shards is not None and settings.shard_count is not None:
+                await database.take_shards(
+                    shards, settings.shard_count, owner=default_owner(), ttl=settings.lease_seconds
+                )
+        finally:
+            await database.close()
+        return await _run_bot(settings, token)
     storage = await Storage.open(settings.database_path)
     lock = hold_database_lock(settings.database_path)
     await storage.close()

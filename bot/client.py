@@ -24,7 +24,10 @@ already), unloads the extensions, disconnects, then closes the database.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
+import socket
 from typing import Any
 
 import discord
@@ -37,7 +40,8 @@ from bot.publish import TablePublisher
 from bot.publish.emojis import ensure_card_faces, install_faces, uninstall_faces
 from bot.render.faces import Face
 from bot.service import TableService
-from bot.storage import Storage
+from bot.service.shards import LeaseStore, ShardLeases, ShardSet, everything
+from bot.storage.backend import Database, open_database
 
 log = logging.getLogger(__name__)
 
@@ -109,20 +113,27 @@ class RommeBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             help_command=None,
             intents=bot_intents(),
+            **self._shard_options(),
             # A table mentions the person on turn; nobody can make the bot ping @everyone or a role.
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=True, replied_user=False
             ),
         )
         self.settings = settings
-        self._storage: Storage | None = None
+        self._storage: Database | None = None
+        self._leases: ShardLeases | None = None
+        self._closing: asyncio.Future[None] | None = None
         self._tables: TableService | None = None
         self._publisher: TablePublisher | None = None
         self.card_faces: dict[str, Face] | None = None
         """The card faces (the application's emojis) by card code; ``None``: cards are text."""
 
+    def _shard_options(self) -> dict[str, Any]:
+        """What the gateway is told about shards (nothing: discord.py decides, one connection)."""
+        return {}
+
     @property
-    def storage(self) -> Storage:
+    def storage(self) -> Database:
         """The open database; raises ``RuntimeError`` before :meth:`setup_hook` or after :meth:`close`."""
         if self._storage is None or self._storage.closed:
             raise RuntimeError("the bot's storage is not open (setup_hook has not run, or the bot is closed)")
@@ -146,8 +157,19 @@ class RommeBot(commands.Bot):
         """Open the database, build the service and the publisher, load the cogs (which register
         persistent components), bring back the unfinished games, sync the commands."""
         settings = self.settings
-        self._storage = await Storage.open(settings.database_path)
-        log.info("database %s is open", settings.database_path)
+        self._storage = await open_database(settings.database)
+        log.info("database %s is open", self._storage.path)
+        shards = self.shard_set
+        if shards is not None and isinstance(self._storage, LeaseStore):
+            # Several processes share the database: this one plays only its shards, under a lease.
+            self._leases = ShardLeases(
+                self._storage,
+                shards,
+                owner=lease_owner(),
+                ttl=settings.lease_seconds,
+                lost=self._shards_lost,
+            )
+            await self._leases.take()
         self._publisher = TablePublisher(
             self, interval=settings.table_edit_interval, edits_per_second=settings.table_edits_per_second
         )
@@ -160,6 +182,7 @@ class RommeBot(commands.Bot):
             lobby_timeout=settings.lobby_timeout,
             idle_timeout=settings.idle_game_timeout,
             max_lobbies_per_host=settings.max_lobbies_per_host,
+            owns=shards.owns if shards is not None else everything,
         )
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
@@ -173,6 +196,18 @@ class RommeBot(commands.Bot):
         # The round and match ends still owed (the last bot stopped before posting them) go out now.
         await self._publisher.resume()
         await self.sync_commands()
+
+    def _shards_lost(self, missing: list[int]) -> None:
+        # Another process plays these games now: this one must stop before it saves over them.
+        log.error("stopping: shards %s were taken over by another process", missing)
+        self._closing = asyncio.ensure_future(self.close())
+
+    @property
+    def shard_set(self) -> ShardSet | None:
+        """The shards whose games this process plays (``SHARD_COUNT``/``SHARD_IDS``); ``None``: all."""
+        ids = self.settings.shards
+        count = self.settings.shard_count
+        return None if ids is None or count is None else ShardSet(ids=ids, count=count)
 
     async def sync_commands(self) -> list[app_commands.AppCommand]:
         """Send the command tree to Discord: to ``DEV_GUILD_ID`` only, if set, else globally.
@@ -207,8 +242,36 @@ class RommeBot(commands.Bot):
             await super().close()
         finally:
             uninstall_faces(self.card_faces)
-            if self._storage is not None:
-                await self._storage.close()
+            try:
+                if self._leases is not None:
+                    await self._leases.close()
+            finally:
+                if self._storage is not None:
+                    await self._storage.close()
+
+
+class ShardedRommeBot(RommeBot, commands.AutoShardedBot):
+    """The bot with ``SHARD_COUNT`` set: an ``AutoShardedBot`` running the shards of ``SHARD_IDS``
+    (all of them if unset) on one gateway connection each; it plays only their servers' games."""
+
+    def __init__(self, settings: Settings) -> None:
+        """A sharded bot that is not logged in yet."""
+        self._shard_settings = (settings.shard_count, list(settings.shards or ()))
+        super().__init__(settings)
+
+    def _shard_options(self) -> dict[str, Any]:
+        count, ids = self._shard_settings
+        return {"shard_count": count, "shard_ids": ids}
+
+
+def lease_owner() -> str:
+    """Who this process is in the shard leases: its host and process id (as
+    :func:`bot.storage.postgres.default_owner`, which the command line uses before the bot starts).
+
+    >>> "pid" in lease_owner()
+    True
+    """
+    return f"{socket.gethostname()} pid {os.getpid()}"
 
 
 def create_bot(settings: Settings | None = None, **overrides: Any) -> RommeBot:
@@ -225,4 +288,7 @@ def create_bot(settings: Settings | None = None, **overrides: Any) -> RommeBot:
     >>> create_bot(computer_delay=0).settings.computer_delay
     0.0
     """
-    return RommeBot((settings or Settings()).with_overrides(**overrides))
+    chosen = (settings or Settings()).with_overrides(**overrides)
+    if chosen.shard_count is not None:
+        return ShardedRommeBot(chosen)
+    return RommeBot(chosen)

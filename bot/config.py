@@ -23,6 +23,10 @@ CARD_STYLES = ("emoji", "text")
 ENV_NAMES = {
     "token": "DISCORD_TOKEN",
     "database_path": "DATABASE_PATH",
+    "database_url": "DATABASE_URL",
+    "shard_count": "SHARD_COUNT",
+    "shard_ids": "SHARD_IDS",
+    "lease_seconds": "SHARD_LEASE_SECONDS",
     "dev_guild_id": "DEV_GUILD_ID",
     "log_level": "LOG_LEVEL",
     "turn_timeout": "TURN_TIMEOUT",
@@ -68,7 +72,18 @@ class Settings:
     token: str | None = None
     """The bot token from the Discord developer portal; only needed to connect."""
     database_path: Path = Path("romme.db")
-    """The SQLite file that keeps every game, move and score."""
+    """The SQLite file that keeps every game, move and score (unless :attr:`database_url` is set)."""
+    database_url: str | None = None
+    """A PostgreSQL database (``postgresql://user:password@host:5432/romme``) instead of the SQLite
+    file: for a bot run as several processes (see README, "Running on many servers")."""
+    shard_count: int | None = None
+    """How many gateway shards the whole bot runs; ``None``: one process, discord.py picks."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process runs (``SHARD_IDS=0,1`` or ``0-3``); ``None``: all of
+    :attr:`shard_count`. A game belongs to the shard of its server: ``(guild_id >> 22) % shard_count``."""
+    lease_seconds: float = 30.0
+    """How long a shard's lease lasts without a heartbeat (PostgreSQL): a process that dies frees its
+    shards for another process after this long."""
     dev_guild_id: int | None = None
     """Sync the slash commands to this one server at once (development); ``None`` syncs globally."""
     log_level: str = "INFO"
@@ -108,6 +123,21 @@ class Settings:
         if not isinstance(self.database_path, (str, os.PathLike)) or not str(self.database_path).strip():
             raise ConfigError("DATABASE_PATH", f"must be a file path, not {self.database_path!r}")
         set_(self, "database_path", Path(self.database_path))
+        set_(self, "database_url", _database_url(self.database_url))
+        set_(self, "shard_count", _shard_count(self.shard_count))
+        set_(self, "shard_ids", _shard_ids(self.shard_ids, self.shard_count))
+        if (
+            self.shard_ids is not None
+            and self.shard_count is not None
+            and len(self.shard_ids) < self.shard_count
+            and self.database_url is None
+        ):
+            raise ConfigError(
+                "SHARD_IDS",
+                f"runs only some of the {self.shard_count} shards, which needs DATABASE_URL: an SQLite file "
+                "serves one process, and that process must run every shard",
+            )
+        set_(self, "lease_seconds", _seconds("SHARD_LEASE_SECONDS", self.lease_seconds, allow_zero=False))
         set_(self, "dev_guild_id", _snowflake_or_none(self.dev_guild_id))
         level = str(self.log_level).strip().upper()
         if level not in LOG_LEVELS:
@@ -138,6 +168,29 @@ class Settings:
             raise ConfigError("table_edits_per_second", f"must be a number 0 or more, not {rate!r}")
         set_(self, "table_edits_per_second", float(rate))
 
+    @property
+    def database(self) -> str | Path:
+        """What to open: :attr:`database_url` if set, else :attr:`database_path`.
+
+        >>> Settings(database_url="postgresql://bot@db/romme").database
+        'postgresql://bot@db/romme'
+        """
+        return self.database_url if self.database_url is not None else self.database_path
+
+    @property
+    def shards(self) -> tuple[int, ...] | None:
+        """The shards this process runs, or ``None`` (unsharded: one process runs every game).
+
+        >>> pg = "postgresql://bot@db/romme"
+        >>> Settings(database_url=pg, shard_count=4, shard_ids="2-3").shards, Settings(shard_count=2).shards
+        ((2, 3), (0, 1))
+        >>> Settings().shards is None
+        True
+        """
+        if self.shard_count is None:
+            return None
+        return self.shard_ids if self.shard_ids is not None else tuple(range(self.shard_count))
+
     def with_overrides(self, **overrides: Any) -> Settings:
         """A copy with some settings replaced (checked like the originals).
 
@@ -146,7 +199,7 @@ class Settings:
         >>> Settings().with_overrides(colour="red")
         Traceback (most recent call last):
         ...
-        TypeError: unknown setting 'colour'; known: token, database_path, dev_guild_id, log_level, ...
+        TypeError: unknown setting 'colour'; known: token, database_path, database_url, ..., log_level, ...
         """
         known = [f.name for f in fields(self)]
         for name in overrides:
@@ -190,6 +243,76 @@ def load_settings(
         if (raw := values.get(env_name)) is not None and raw.strip()
     }
     return Settings(**given)  # type: ignore[arg-type]  # text is parsed and checked in __post_init__
+
+
+def _database_url(value: object) -> str | None:
+    """A PostgreSQL URL, or ``None``.
+
+    >>> _database_url("mysql://db/romme")
+    Traceback (most recent call last):
+    ...
+    bot.config.ConfigError: DATABASE_URL must be a postgresql:// URL (postgresql://user:password@host/...
+    """
+    if value is None:
+        return None
+    text = str(value).strip()
+    if not text:
+        return None
+    if not text.startswith(("postgresql://", "postgres://")) or len(text.split("://", 1)[1]) == 0:
+        raise ConfigError(
+            "DATABASE_URL",
+            f"must be a postgresql:// URL (postgresql://user:password@host/name), not {text!r}",
+        )
+    return text
+
+
+def _shard_count(value: object) -> int | None:
+    if value is None:
+        return None
+    try:
+        number = _whole_number(value)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise ConfigError("SHARD_COUNT", f"must be a whole number 1 or more, not {value!r}")
+    return number
+
+
+def _shard_ids(value: object, count: int | None) -> tuple[int, ...] | None:
+    """The shard ids of ``SHARD_IDS`` (``"0,2"``, ``"0-3"``, or a sequence), each below ``count``.
+
+    >>> _shard_ids("0, 2-4", 6)
+    (0, 2, 3, 4)
+    >>> _shard_ids("5", 4)
+    Traceback (most recent call last):
+    ...
+    bot.config.ConfigError: SHARD_IDS must name shards 0 to 3 (SHARD_COUNT is 4), not '5'
+    """
+    if value is None:
+        return None
+    if count is None:
+        raise ConfigError("SHARD_IDS", "needs SHARD_COUNT (how many shards the whole bot runs)")
+    ids: set[int] = set()
+    try:
+        if isinstance(value, str):
+            for part in value.split(","):
+                low, _, high = part.strip().partition("-")
+                first = _whole_number(low.strip())
+                last = _whole_number(high.strip()) if high else first
+                if last < first:
+                    raise ValueError(part)
+                ids.update(range(first, last + 1))
+        elif isinstance(value, (tuple, list, set, frozenset, range)):
+            ids.update(_whole_number(n) for n in value)
+        else:
+            raise ValueError(value)
+    except ValueError:
+        raise ConfigError("SHARD_IDS", f"must be shard numbers like 0,1 or 0-3, not {value!r}") from None
+    if not ids or min(ids) < 0 or max(ids) >= count:
+        raise ConfigError(
+            "SHARD_IDS", f"must name shards 0 to {count - 1} (SHARD_COUNT is {count}), not {value!r}"
+        )
+    return tuple(sorted(ids))
 
 
 def _snowflake_or_none(value: object) -> int | None:

@@ -1,9 +1,9 @@
-"""Storage on a real SQLite file: schema versions, games, the move log, scores and statistics."""
+"""Storage on a real database: schema versions (SQLite), games, the move log, scores and statistics
+(on both backends: the ``storage`` fixture is an SQLite file, then a PostgreSQL database)."""
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -19,16 +19,10 @@ from bot.storage import (
     StorageError,
     VersionConflict,
 )
+from tests.conftest import integrity_errors, raw_sql
 
 GAME = {"guild_id": 10, "channel_id": 20, "host_id": 30}
 DRAW = {"kind": "draw", "source": "stock"}
-
-
-@pytest.fixture
-async def storage(database_path: Path) -> AsyncIterator[Storage]:
-    storage = await Storage.open(database_path)
-    yield storage
-    await storage.close()
 
 
 def pragma(path: Path, name: str) -> object:
@@ -160,7 +154,7 @@ async def test_a_move_the_log_refuses_leaves_the_snapshot_unchanged(storage: Sto
     game_id = await storage.create_game(**GAME, snapshot={"n": 0})
     await storage.save_game(game_id, {"n": 1}, "playing", move=MoveEntry(0, 30, DRAW))
     # The snapshot UPDATE runs first; the log row then breaks the seat >= 0 check.
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(integrity_errors()):
         await storage.save_game(game_id, {"n": 2}, "finished", move=MoveEntry(-1, 30, DRAW))
     game = await storage.get_game(game_id)
     assert game is not None
@@ -183,7 +177,7 @@ async def test_an_error_inside_the_transaction_rolls_everything_back(storage: St
 async def test_a_duplicate_round_score_rolls_back_the_whole_save(storage: Storage) -> None:
     game_id = await storage.create_game(**GAME, snapshot={"n": 0})
     score = RoundScore(round_no=1, seat=0, user_id=30, melded=40, in_hand=0, score=40)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(integrity_errors()):
         await storage.save_game(
             game_id, {"n": 1}, "playing", move=MoveEntry(0, 30, DRAW), round_scores=[score, score]
         )
@@ -192,11 +186,12 @@ async def test_a_duplicate_round_score_rolls_back_the_whole_save(storage: Storag
     assert await storage.moves(game_id) == [] and await storage.round_scores(game_id) == []
 
 
-async def test_the_move_log_is_append_only(database_path: Path, storage: Storage) -> None:
+async def test_the_move_log_is_append_only(database: str | Path, storage: Storage) -> None:
     game_id = await storage.create_game(**GAME, snapshot={})
     await storage.save_game(game_id, {}, "playing", move=MoveEntry(0, 30, DRAW))
-    with sqlite3.connect(database_path) as db, pytest.raises(sqlite3.IntegrityError, match="append-only"):
-        db.execute("UPDATE moves SET seat = 1")
+    with pytest.raises(integrity_errors(), match="append-only"):
+        await raw_sql(database, "UPDATE moves SET seat = 1")
+    assert [m.seat for m in await storage.moves(game_id)] == [0]
 
 
 async def test_table_message_is_kept_without_a_version_bump(storage: Storage) -> None:

@@ -188,7 +188,8 @@ class Announcer:
             self.not_answered(game)
 
     async def resume(self) -> list[AnnouncementRecord]:
-        """At start: post every announcement still owed (the games that just finished too)."""
+        """At start: post every announcement still owed (the games that just finished too) of this
+        process's shards."""
         owed = await self.bot.storage.owed_announcements()
         for record in owed:
             key = (record.game_id, record.round_no)
@@ -196,6 +197,8 @@ class Announcer:
                 continue
             game = Game.from_snapshot(record.payload)
             game.id = record.game_id
+            if not self.bot.tables.owns(game.guild_id):
+                continue  # another process's shard: that process posts it
             embeds, view = announcement(game)
             self._claimed.add(key)
             self._start(self._post(key, game.channel_id, embeds, view, look_first=True, ended=game), key)

@@ -33,7 +33,8 @@ from bot.service.errors import TableError
 from bot.service.game import Game, GameStatus, state_changes
 from bot.service.listener import NoListener, Reason, TableListener
 from bot.service.scores import last_round_scores, match_results
-from bot.storage import Announcement, AnnouncementKind, ChannelBusy, MoveEntry, Storage, VersionConflict
+from bot.storage import Announcement, AnnouncementKind, ChannelBusy, MoveEntry, VersionConflict
+from bot.storage.backend import Database
 from bot.storage.records import MatchResult
 
 log = logging.getLogger(__name__)
@@ -161,7 +162,7 @@ class ChangePath:
     :class:`~bot.service.autopilot.Autopilot` that runs the games between clicks.
     """
 
-    def __init__(self, storage: Storage, listener: TableListener | None = None) -> None:
+    def __init__(self, storage: Database, listener: TableListener | None = None) -> None:
         self.storage = storage
         self.listener: TableListener = listener or NoListener()
         self.pacer: Pacer = _Idle()

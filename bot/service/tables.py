@@ -27,8 +27,10 @@ from bot.service.events import add_events, move_events, table_ids
 from bot.service.game import MAX_SEATS, MIN_SEATS, Game, GameStatus, Seat, TurnEvent, replay_snapshot
 from bot.service.listener import TableListener
 from bot.service.scores import Standing, standings
+from bot.service.shards import everything
 from bot.service.turns import acting_seat, deal_next, end_of_move, touch_seat, turn_id
-from bot.storage import MoveEntry, Storage
+from bot.storage import MoveEntry
+from bot.storage.backend import Database
 from bot.storage.records import GameRecord, PlayerStats, RoundScore
 
 log = logging.getLogger(__name__)
@@ -66,11 +68,11 @@ class TableService:
 
     # Fixed attributes: a setting assigned to the service by mistake (say ``computer_delay``, which is
     # the autopilot's) fails loudly instead of being ignored.
-    __slots__ = ("_replayed", "_rng", "autopilot", "changes", "max_lobbies_per_host", "storage")
+    __slots__ = ("_replayed", "_rng", "autopilot", "changes", "max_lobbies_per_host", "owns", "storage")
 
     def __init__(
         self,
-        storage: Storage,
+        storage: Database,
         *,
         computer_delay: float = 1.0,
         clock: Callable[[], float] = time.time,
@@ -81,6 +83,7 @@ class TableService:
         lobby_timeout: float = LOBBY_TIMEOUT,
         idle_timeout: float = IDLE_GAME_TIMEOUT,
         max_lobbies_per_host: int = MAX_LOBBIES_PER_HOST,
+        owns: Callable[[int], bool] = everything,
     ) -> None:
         if rng_factory is None:
             rng_factory = seeded_rngs(seed) if seed is not None else (lambda key: random.SystemRandom())
@@ -89,6 +92,8 @@ class TableService:
         # replaying the moves after its snapshot, which needs the rules (ours).
         storage.replay = replay_snapshot
         self.max_lobbies_per_host = max_lobbies_per_host
+        # Whether a server's games are this process's to play (its shards: bot/service/shards.py).
+        self.owns = owns
         self._rng = rng_factory
         self.changes = ChangePath(storage, listener)
         self._replayed: dict[int, int] = {}
@@ -127,7 +132,7 @@ class TableService:
         """
         loaded = []
         for record in await self.storage.unfinished_games():
-            if self.changes.find(record.id) is not None:
+            if self.changes.find(record.id) is not None or not self.owns(record.guild_id):
                 continue
             game = await self._readable(record)
             if game is None:
@@ -173,7 +178,7 @@ class TableService:
         game = None if record is None else await self._readable(record)
         if game is None or record is None:
             raise TableError("game.none_here", game_id=game_id)
-        if game.status in (GameStatus.LOBBY, GameStatus.PLAYING):
+        if game.status in (GameStatus.LOBBY, GameStatus.PLAYING) and self.owns(record.guild_id):
             # Another process made it; it is ours to run from now on.
             self.changes.register(game, record.snapshot, logged=record.replayed)
             self.autopilot.schedule(game)

@@ -32,10 +32,14 @@ BUTTON, STRING_SELECT = 2, 3
 COMPONENT_INTERACTION = 3
 
 
-def make_bot(database_path: Path, seed: int = SEED) -> RommeBot:
-    """The production bot on ``database_path``: seeded deals and computer moves, no computer delay,
-    no merging of table edits (which would cost a real second per click under SimCord)."""
-    return create_bot(database_path=database_path, computer_delay=0, game_seed=seed, table_edit_interval=0)
+def make_bot(database: Path | str, seed: int = SEED, **overrides: Any) -> RommeBot:
+    """The production bot on ``database`` (an SQLite file's path, or a ``postgresql://`` URL):
+    seeded deals and computer moves, no computer delay, no merging of table edits (which would cost
+    a real second per click under SimCord); ``overrides`` of its other settings."""
+    where: dict[str, Any] = (
+        {"database_url": database} if isinstance(database, str) else {"database_path": database}
+    )
+    return create_bot(**where, computer_delay=0, game_seed=seed, table_edit_interval=0, **overrides)
 
 
 def quick_settle(original: Any) -> Any:

@@ -5,19 +5,41 @@ SimCord refuses overlapping actor operations (``asyncio.gather`` over ``actor.cl
 with :func:`robust_helpers.fire_all`: each becomes its own discord.py task and the handlers
 interleave at every await, as simultaneous clicks do in production. Every legal move must apply
 exactly once, every other click be refused privately, and all 108 cards stay in the game (R1).
+On both backends: the bot's database is an SQLite file, then a PostgreSQL database.
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
+from pathlib import Path
 from typing import Any
 
+import pytest
 import simcord
 
+from bot.client import RommeBot
 from bot.render.ids import parse_custom_id
 from tests.discord.play_helpers import component, components, game_in, table_message
-from tests.robustness.robust_helpers import DECK_SIZE, Hall, answers, card_count, fire_all, move_log, tables
+from tests.robustness.robust_helpers import (
+    DECK_SIZE,
+    Hall,
+    answers,
+    card_count,
+    fire_all,
+    make_bot,
+    move_log,
+    tables,
+)
+
+
+@pytest.fixture
+def simcord_bot(database: Path | str, bots: list[RommeBot]) -> RommeBot:
+    """The robustness suite's bot, on each backend in turn."""
+    bot = make_bot(database)
+    bots.append(bot)
+    return bot
+
 
 MOVE_ACTIONS = {"draw", "take", "p_draw", "p_take", "discard", "meld", "takeback"}
 

@@ -1,4 +1,6 @@
-"""Service fixtures: a real SQLite file per test, a table service on it, and helpers to play."""
+"""Service fixtures: a table service on the test's storage (``storage`` in tests/conftest.py: an
+SQLite file, then a PostgreSQL database; a test that reads ``db_path`` itself is SQLite's alone),
+and helpers to play."""
 
 from __future__ import annotations
 
@@ -44,13 +46,6 @@ class Recorder:
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "romme.db"
-
-
-@pytest.fixture
-async def storage(db_path: Path) -> AsyncIterator[Storage]:
-    store = await Storage.open(db_path)
-    yield store
-    await store.close()
 
 
 ServiceFactory = Callable[..., Awaitable[TableService]]

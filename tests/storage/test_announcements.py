@@ -1,28 +1,21 @@
 """The outbox of round and match ends on a real SQLite file: written with the move that ends the
-round (one transaction), one per round, owed until marked delivered, brought to a schema-1 file by
-the migration ``0002_announcements.sql``."""
+round (one transaction), one per round, owed until marked delivered (on both backends), brought to
+a schema-1 SQLite file by the migration ``0002_announcements.sql``."""
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from bot.storage import SCHEMA_VERSION, Announcement, GameStatus, MoveEntry, Storage, VersionConflict
+from bot.storage.backend import open_database
 from bot.storage.schema import migrations
+from tests.conftest import integrity_errors
 
 GAME = {"guild_id": 10, "channel_id": 20, "host_id": 30}
 OUT = MoveEntry(seat=0, user_id=30, move={"kind": "discard", "card": "7H"})
-
-
-@pytest.fixture
-async def storage(database_path: Path) -> AsyncIterator[Storage]:
-    """The bot's storage on a new file."""
-    storage = await Storage.open(database_path)
-    yield storage
-    await storage.close()
 
 
 async def new_game(storage: Storage) -> int:
@@ -60,7 +53,7 @@ async def test_a_failing_transaction_owes_nothing(storage: Storage) -> None:
     """The announcement, the move and the snapshot are one transaction: an announcement the schema
     refuses (round 0 breaks its CHECK) takes the move and the new version with it."""
     game = await new_game(storage)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(integrity_errors()):
         await storage.save_game(
             game, {"version": 1}, "playing", expected_version=1, move=OUT, announcements=[round_end(0)]
         )
@@ -97,12 +90,12 @@ async def test_a_delivered_announcement_is_owed_no_more_and_keeps_its_first_mess
     assert await storage.announcement_delivered(game, 9, 1) is False  # nothing owed there
 
 
-async def test_the_outbox_survives_closing_and_opening_the_file(database_path: Path) -> None:
-    storage = await Storage.open(database_path)
+async def test_the_outbox_survives_closing_and_opening_the_file(database: str | Path) -> None:
+    storage = await open_database(database)
     game = await new_game(storage)
     await storage.save_game(game, {"version": 1}, "finished", announcements=[round_end(3, "match_end")])
     await storage.close()
-    storage = await Storage.open(database_path)
+    storage = await open_database(database)
     try:
         (owed,) = await storage.owed_announcements()
         assert (owed.game_id, owed.round_no, owed.kind) == (game, 3, "match_end")
@@ -134,7 +127,8 @@ async def test_a_schema_1_file_gets_the_outbox_and_keeps_its_games(database_path
         assert check.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
 
-async def test_deleting_a_game_deletes_what_it_owed(storage: Storage, database_path: Path) -> None:
+async def test_deleting_a_game_deletes_what_it_owed(database_path: Path) -> None:
+    storage = await Storage.open(database_path)
     game = await new_game(storage)
     await storage.save_game(game, {"version": 1}, "playing", announcements=[round_end(1)])
     await storage.close()

@@ -1,6 +1,6 @@
-"""Setting aside a game whose snapshot cannot be read (issue 11, point 4), on a real SQLite file:
-the row frees its channel, is no longer brought back, keeps its snapshot and says what was wrong;
-a file of schema 2 gets the column by migration, its rows untouched."""
+"""Setting aside a game whose snapshot cannot be read (issue 11, point 4), on a real database:
+the row frees its channel, is no longer brought back, keeps its snapshot and says what was wrong
+(both backends); an SQLite file of schema 2 gets the column by migration, its rows untouched."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ import sqlite3
 from pathlib import Path
 
 from bot.storage import GameStatus, Storage
+from bot.storage.backend import open_database
 from bot.storage.schema import SCHEMA_VERSION
 
 
-async def test_a_game_set_aside_frees_its_channel_and_keeps_its_snapshot(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "romme.db")
+async def test_a_game_set_aside_frees_its_channel_and_keeps_its_snapshot(database: str | Path) -> None:
+    storage = await open_database(database)
     try:
         bad = await storage.create_game(guild_id=1, channel_id=5, host_id=7, snapshot={"version": 99})
         good = await storage.create_game(guild_id=1, channel_id=6, host_id=7, snapshot={"version": 1})

@@ -1,6 +1,6 @@
 """A save without a snapshot (schema 4): the move is logged with its state, the stored snapshot
 stays, and a game read back is the snapshot with the moves after it folded in by the owner's replay;
-a replay that fails says so on the record. A real SQLite file each."""
+a replay that fails says so on the record. A real database each, on both backends."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot.storage import GameStatus, MoveEntry, MoveRecord, Storage, VersionConflict
+from bot.storage import GameStatus, MoveEntry, MoveRecord, VersionConflict
+from bot.storage.backend import open_database
 
 
 def count_moves(snapshot: dict[str, Any], moves: Sequence[MoveRecord]) -> dict[str, Any]:
@@ -23,8 +24,8 @@ def count_moves(snapshot: dict[str, Any], moves: Sequence[MoveRecord]) -> dict[s
     return folded
 
 
-async def test_moves_after_the_snapshot_are_replayed_onto_it(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "romme.db")
+async def test_moves_after_the_snapshot_are_replayed_onto_it(database: str | Path) -> None:
+    storage = await open_database(database)
     try:
         game_id = await storage.create_game(guild_id=1, channel_id=2, host_id=3, snapshot={"total": 0})
         entry = MoveEntry(seat=0, user_id=3, move={"n": 5}, state={"turn": 1})
@@ -57,8 +58,8 @@ async def test_moves_after_the_snapshot_are_replayed_onto_it(tmp_path: Path) -> 
         await storage.close()
 
 
-async def test_a_replay_that_fails_is_said_on_the_record(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "romme.db")
+async def test_a_replay_that_fails_is_said_on_the_record(database: str | Path) -> None:
+    storage = await open_database(database)
     try:
         bad = await storage.create_game(guild_id=1, channel_id=2, host_id=3, snapshot={"total": 0})
         good = await storage.create_game(guild_id=1, channel_id=4, host_id=3, snapshot={"total": 1})
@@ -73,8 +74,8 @@ async def test_a_replay_that_fails_is_said_on_the_record(tmp_path: Path) -> None
         await storage.close()
 
 
-async def test_ready_comes_before_the_commit_and_with_a_failure_too(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "romme.db")
+async def test_ready_comes_before_the_commit_and_with_a_failure_too(database: str | Path) -> None:
+    storage = await open_database(database)
     try:
         game_id = await storage.create_game(guild_id=1, channel_id=2, host_id=3, snapshot={"total": 0})
         loop = asyncio.get_running_loop()

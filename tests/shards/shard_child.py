@@ -1,0 +1,76 @@
+"""A bot process of the shard tests: the real bot under SimCord on a PostgreSQL database, running
+shards ``<ids>`` of 2 with a short lease.
+
+``python shard_child.py <url> <seed> <ids> play``: two tables played without end (a person and two
+computers each), one line ``ANSWERED <game> <seq> <version> <user>`` per move of the person whose
+click was answered (as ``tests/robustness/crash_child.py``), after ``READY``.
+
+``python shard_child.py <url> <seed> <ids> resume``: start (the games of its shards come back),
+print ``LOADED <game ids>``, then move SimCord's clock on a minute at a time, so that the turn
+timers and the computer turns of those games run, printing ``TICK`` after each minute.
+A start the leases refuse prints ``REFUSED <one line>`` and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+
+# Run as a script: the repository's root makes `tests` importable as in the test run.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+import simcord
+
+from bot.storage import StorageError
+from tests.robustness.crash_child import new_game
+from tests.robustness.robust_helpers import Hall, make_bot, quick_settle
+from tests.robustness.table_driver import TableDriver
+
+LEASE_SECONDS = 2.0
+
+
+async def play(env: simcord.Env) -> None:
+    hall = Hall.build(env)
+    drivers: list[TableDriver] = [await new_game(hall, 0), await new_game(hall, 1)]
+    print("READY", flush=True)
+    storage = env.bot.storage  # type: ignore[attr-defined]
+    while True:
+        for index, driver in enumerate(drivers):
+            game = driver.game()
+            if not game.running:
+                drivers[index] = await new_game(hall, index)
+                continue
+            moves = driver.moves
+            await driver.step()
+            if driver.moves == moves:
+                continue
+            person = next(iter(driver.people))
+            mine = [m for m in await storage.moves(game.id) if m.user_id == person]
+            print(f"ANSWERED {game.id} {mine[-1].seq} {driver.game().version} {person}", flush=True)
+
+
+async def resume(env: simcord.Env) -> None:
+    loaded = sorted(game.id for game in env.bot.tables.changes.games())  # type: ignore[attr-defined]
+    print("LOADED " + " ".join(map(str, loaded)), flush=True)
+    while True:
+        await env.advance_time(60)
+        print("TICK", flush=True)
+
+
+async def main(url: str, seed: int, ids: str, mode: str) -> int:
+    simcord.Env._settle_internal = quick_settle(simcord.Env._settle_internal)  # type: ignore[method-assign]
+    bot = make_bot(url, seed=seed, shard_count=2, shard_ids=ids, lease_seconds=LEASE_SECONDS)
+    try:
+        async with simcord.run(bot) as env:
+            await (play(env) if mode == "play" else resume(env))
+    except StorageError as exc:
+        print(f"REFUSED {exc}", flush=True)
+        return 2
+    finally:
+        await bot.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main(sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4])))

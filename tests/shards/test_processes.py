@@ -1,0 +1,176 @@
+"""Shards across real processes on one PostgreSQL database (``shard_child.py``: the real bot under
+SimCord, shards 0-1 of 2, a 2-second lease).
+
+- Two processes never play the same game: a second process started on a shard a live process holds
+  is refused at start, with one line naming the shard, exit status 2 (it does not wait).
+- A process killed with SIGKILL while it saves keeps every move whose click it answered; once its
+  leases have expired, another process takes its shards over and brings their games back, timers
+  and computer turns included: they go on from where the dead process left them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import asyncpg
+
+CHILD = Path(__file__).resolve().parent / "shard_child.py"
+ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT = 60.0
+
+
+def start(url: str, ids: str, mode: str, seed: int = 1) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, str(CHILD), url, str(seed), ids, mode],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        text=True,
+    )
+
+
+def first_line(child: subprocess.Popen[str]) -> str:
+    assert child.stdout is not None
+    line = child.stdout.readline().strip()
+    if not line:
+        child.kill()
+        _, err = child.communicate(timeout=10)
+        raise AssertionError(f"the bot process said nothing: {err[-3000:]}")
+    return line
+
+
+def kill(child: subprocess.Popen[str]) -> str:
+    child.send_signal(signal.SIGKILL)
+    rest, _ = child.communicate(timeout=10)
+    return rest
+
+
+async def query(url: str, sql: str) -> list[asyncpg.Record]:
+    db = await asyncpg.connect(url)
+    try:
+        return list(await db.fetch(sql))
+    finally:
+        await db.close()
+
+
+def rows(url: str, sql: str) -> list[asyncpg.Record]:
+    return asyncio.run(query(url, sql))
+
+
+def run_romme_bot(url: str, shard_ids: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``python -m bot`` as an operator starts it on the database with some shards."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_PATH", "DATABASE_URL")}
+    env.update(
+        {
+            "PYTHONPATH": str(ROOT),
+            "DISCORD_TOKEN": "not-a-real-token",
+            "DATABASE_URL": url,
+            "SHARD_COUNT": "2",
+            "SHARD_IDS": shard_ids,
+        }
+    )
+    return subprocess.run(
+        [sys.executable, "-m", "bot"], capture_output=True, text=True, env=env, cwd=cwd, timeout=120
+    )
+
+
+def test_a_second_process_on_a_held_shard_is_refused_with_one_line(postgres_url: str, tmp_path: Path) -> None:
+    first = start(postgres_url, "0-1", "play")
+    try:
+        assert first_line(first) == "READY"
+        second = run_romme_bot(postgres_url, "1", tmp_path)
+        assert second.returncode == 2, second.stderr[-2000:]
+        lines = second.stderr.strip().splitlines()
+        assert len(lines) == 1, lines
+        assert "shard 1 is held by another romme-bot process" in lines[0] and "Traceback" not in second.stderr
+        assert first.poll() is None  # the first one plays on
+        owners = {row["owner"] for row in rows(postgres_url, "SELECT owner FROM shard_leases")}
+        assert owners == {f"{os.uname().nodename} pid {first.pid}"}
+    finally:
+        kill(first)
+
+
+def test_a_killed_process_loses_no_answered_move_and_another_takes_its_shards_over(
+    postgres_url: str,
+) -> None:
+    seed = 2
+    first = start(postgres_url, "0-1", "play", seed)
+    answered: list[tuple[int, int, int, int]] = []
+    assert first.stdout is not None
+    try:
+        assert first_line(first) == "READY"
+        deadline = time.monotonic() + TIMEOUT
+        for line in first.stdout:
+            if line.startswith("ANSWERED"):
+                answered.append(tuple(map(int, line.split()[1:])))  # type: ignore[arg-type]
+            if len(answered) >= 30 or time.monotonic() > deadline:
+                break
+        time.sleep(random.Random(seed).uniform(0.0, 0.03))  # saves are going on
+    finally:
+        rest = kill(first)
+    answered += [
+        tuple(map(int, line.split()[1:]))  # type: ignore[misc]
+        for line in rest.splitlines()
+        if line.startswith("ANSWERED") and len(line.split()) == 5
+    ]
+    assert len(answered) >= 30, "the first process did not play"
+
+    logged = {(r["game_id"], r["seq"]): r["user_id"] for r in rows(postgres_url, "SELECT * FROM moves")}
+    for game, seq, _version, user in answered:
+        assert logged.get((game, seq)) == user, f"answered move {seq} of game {game} is lost"
+    for game in {g for g, _ in logged}:
+        seqs = sorted(s for g, s in logged if g == game)
+        assert seqs == list(range(1, len(seqs) + 1)), f"a hole in the log of game {game}"
+
+    # The dead process's leases stay until they expire (2 s); then its shards are free to take.
+    deadline = time.monotonic() + TIMEOUT
+    while rows(postgres_url, "SELECT 1 FROM shard_leases WHERE expires_at > now()"):
+        assert time.monotonic() < deadline, "the dead process's leases never expired"
+        time.sleep(0.2)
+    before = {
+        r["id"]: (r["version"], r["last"])
+        for r in rows(
+            postgres_url,
+            "SELECT id, version, (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = games.id) AS last "
+            "FROM games WHERE status IN ('lobby', 'playing')",
+        )
+    }
+    assert before, "no unfinished game was left to take over"
+
+    second = start(postgres_url, "0-1", "resume", seed)
+    try:
+        line = first_line(second)
+        assert line.startswith("LOADED"), line
+        assert sorted(map(int, line.split()[1:])) == sorted(before)
+        # While it holds the shards, a third process is refused, naming the shard.
+        third = start(postgres_url, "1", "resume", seed)
+        refused = first_line(third)
+        third.communicate(timeout=30)
+        assert refused.startswith("REFUSED shard 1 is held by another romme-bot process"), refused
+        assert third.returncode == 2
+        # The taken-over games go on by themselves: timers fire, computers play, all saved.
+        assert second.stdout is not None
+        deadline = time.monotonic() + TIMEOUT
+        progressed: dict[int, bool] = {}
+        for _tick in second.stdout:
+            now = {
+                r["id"]: (r["version"], r["last"])
+                for r in rows(
+                    postgres_url,
+                    "SELECT id, version, (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = games.id) "
+                    "AS last FROM games",
+                )
+            }
+            progressed = {game: now[game][1] > before[game][1] for game in before}
+            if all(progressed.values()) or time.monotonic() > deadline:
+                break
+        assert all(progressed.values()), f"games not taken over: {progressed}"
+    finally:
+        kill(second)
