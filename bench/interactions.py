@@ -31,6 +31,10 @@ runs every variant once, in a rotating order) beside the minimal bot:
 - ``snapshots``: the move saved as a log row, a snapshot every 16 moves; the panel drawn after;
 - ``after``: as ``snapshots``, and the panel drawn while the commit runs (sent after it).
 
+``--compare styles`` sets ``after`` (cards as the application's emoji faces, the default style) beside
+``text`` (the same bot with ``CARD_STYLE=text``) and reports ``emoji_vs_text``, the p50 ratio, and the
+REST calls per action of each.
+
 Its last line is one JSON object: for each variant its p50/p99, save p50, bytes per move and
 ratio_p50 to the minimal bot of the same run; ``after_vs_before`` (p50 ratio) and
 ``bytes_before_over_after`` (row bytes per move).
@@ -287,24 +291,29 @@ class Table:
 
 
 VARIANTS = {
-    # name: (moves logged after a snapshot at most, draw the panel while the commit runs)
-    "before": (1, False),
-    "snapshots": (16, False),
-    "after": (16, True),
+    # name: (moves logged after a snapshot at most, draw the panel while the commit runs, card style)
+    "before": (1, False, "emoji"),
+    "snapshots": (16, False, "emoji"),
+    "after": (16, True, "emoji"),
+    "text": (16, True, "text"),
 }
+COMPARED = {"saves": ("before", "snapshots", "after"), "styles": ("after", "text")}
+"""What ``--compare`` sets side by side: the saving variants (issue 17) or the card styles (issue 15:
+``after`` shows cards as the application's emoji faces, ``text`` as text)."""
 
 
 async def bot_block(
     samples: Samples, wanted: int, seed: int, folder: Path, block: str, variant: str = "after"
 ) -> None:
+    snapshot_every, draw_while_saving, card_style = VARIANTS[variant]
     bot = create_bot(
         database_path=folder / f"bench-{block}.db",
         computer_delay=0,
         game_seed=seed,
         table_edit_interval=EDIT_INTERVAL,
         turn_timeout=600,
+        card_style=card_style,
     )
-    snapshot_every, draw_while_saving = VARIANTS[variant]
     cogs.clicks.DRAW_WHILE_SAVING = draw_while_saving
     try:
         await play_block(bot, samples, wanted, seed, snapshot_every)
@@ -382,7 +391,7 @@ def summary(samples: Samples) -> dict[str, Any]:
 
 def compare(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     """Every variant and the minimal bot in each block, the variants in a rotating order."""
-    names = list(VARIANTS)
+    names = list(COMPARED[args.compare])
     by_variant = {name: Samples() for name in names}
     baseline = Samples()
     for block in range(args.blocks):
@@ -418,6 +427,10 @@ def compare(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
                 "rest_calls_per_action",
             )
         } | {"samples": len(every)}
+    if args.compare == "styles":
+        result["emoji_vs_text"] = round(p50["after"] / p50["text"], 3)
+        result["blocks"] = args.blocks
+        return result
     result["after_vs_before"] = round(p50["after"] / p50["before"], 3)
     result["snapshots_vs_before"] = round(p50["snapshots"] / p50["before"], 3)
     before, after = result["before"]["row_bytes_per_move"], result["after"]["row_bytes_per_move"]
@@ -435,7 +448,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="30 samples, one block")
     parser.add_argument(
-        "--compare", action="store_true", help="before / snapshots / after side by side (see above)"
+        "--compare",
+        nargs="?",
+        const="saves",
+        choices=sorted(COMPARED),
+        help="side by side: 'saves' (before / snapshots / after, the default) or 'styles' (emoji / text)",
     )
     args = parser.parse_args(argv)
     if args.quick:
