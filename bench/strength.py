@@ -2,8 +2,10 @@
 
 ``python -m bench.strength --matches 1000 --four-seat-matches 300 --workers 2`` plays every pairing
 and prints, as its last line, one JSON object: for each pairing (two seats, then four seats two
-against two) the first player's wins, win rate and its 95 % Wilson interval; and the time of one
-decision (``next_move``) per player, p50 and p99 in milliseconds. ``--quick`` is a smoke run.
+against two) the first player's wins, win rate and its 95 % Wilson interval, the share of rounds its
+side went out (``went_out``) and its side's mean round-score margin (``margin_per_round``, R20: a
+round is mostly a race to go out); and the time of one decision (``next_move``) per player, p50 and
+p99 in milliseconds. ``--quick`` is a smoke run.
 
 Seats are rotated: the matches come in pairs on the same deal with the players' seats swapped (four
 seats: A B A B, then B A B A), so neither the first move (R4) nor a lucky deal favours a side. The
@@ -84,7 +86,7 @@ def _chunk(job: tuple[str, str, int, int, int, int, dict[str, Any]]) -> dict[str
     """Play matches ``start`` … ``stop - 1`` of one pairing; wins of the first player, decision times."""
     a, b, seats, start, stop, seed, rules_dict = job
     rules = RuleSet.from_dict(rules_dict)
-    wins = ties = 0
+    wins = ties = rounds = outs = margin = 0
     times: dict[str, list[float]] = {a: [], b: []}
     for game in range(start, stop):
         deal = game // 2  # two matches per deal, the seats swapped
@@ -102,7 +104,23 @@ def _chunk(job: tuple[str, str, int, int, int, int, dict[str, Any]]) -> dict[str
             wins += 1
         for name, player in zip(names, players, strict=True):
             times[name].extend(player.times)
-    return {"wins": wins, "ties": ties, "matches": stop - start, "times": times}
+        for result in match.history:
+            rounds += 1
+            outs += result.out is not None and names[result.out] == a
+            margin += sum(score if names[s] == a else -score for s, score in enumerate(result.scores))
+    return {
+        "wins": wins,
+        "ties": ties,
+        "matches": stop - start,
+        "rounds": rounds,
+        "outs": outs,
+        "margin": margin,
+        "times": times,
+    }
+
+
+_COUNTS = ("wins", "ties", "matches", "rounds", "outs", "margin")
+"""What :func:`_chunk` counts and :func:`strength` adds up per pairing."""
 
 
 def _percentile(values: Sequence[float], q: float) -> float:
@@ -140,8 +158,8 @@ def strength(
     times: dict[str, list[float]] = {}
     for job, part in zip(jobs, parts, strict=True):
         key = (job[0], job[1], job[2])
-        total = results.setdefault(key, {"wins": 0, "ties": 0, "matches": 0})
-        for field in ("wins", "ties", "matches"):
+        total = results.setdefault(key, dict.fromkeys(_COUNTS, 0))
+        for field in _COUNTS:
             total[field] += part[field]
         for name, values in part["times"].items():
             times.setdefault(name, []).extend(values)
@@ -161,6 +179,9 @@ def strength(
                     "ties": got["ties"],
                     "win_rate": round(got["wins"] / got["matches"], 4),
                     "wilson95": list(wilson(got["wins"], got["matches"])),
+                    "rounds": got["rounds"],
+                    "went_out": round(got["outs"] / max(1, got["rounds"]), 4),
+                    "margin_per_round": round(got["margin"] / max(1, got["rounds"]), 1),
                 }
             )
         return rows

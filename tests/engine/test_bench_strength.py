@@ -32,3 +32,13 @@ def test_a_small_run_counts_every_match_with_its_interval() -> None:
     assert two["wins"] + two["ties"] <= 4 and two["wilson95"] == list(wilson(two["wins"], 4))
     assert {"hard", "greedy"} <= set(result["decision_ms"])
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_every_round_is_counted_with_who_went_out_and_the_margin() -> None:
+    # R4: one round per seat at least (R6 may add tie-break rounds); R17/R18: a round ends with one
+    # seat out or none, so the first player's side went out in at most every round
+    result = strength(6, 0, seed=5, workers=1, pairings=[("normal", "greedy")])
+    (two,) = result["two_seats"]
+    assert two["rounds"] >= 2 * 6
+    assert 0.0 < two["went_out"] < 1.0
+    assert isinstance(two["margin_per_round"], float)
