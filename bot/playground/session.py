@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from simcord.results import InteractionResult
 
     from bot.client import RommeBot
+    from bot.render.faces import Face
 
 # The name the playground's log lines have always shown, kept when the module moved into the package.
 log = logging.getLogger("bot.playground_session")
@@ -53,6 +54,9 @@ PEOPLE_NAMES: tuple[str, ...] = ("you", "alex", "bea", "chris", "dana", "eli")
 
 BOT_NAME = "Rommé"
 """The bot's display name in the page (SimCord calls every bot "TestBot")."""
+
+EMOJI_CDN = "https://cdn.simcord.invalid/emojis"
+"""Where SimCord's preview loads a custom emoji's picture from (``<id>.png``)."""
 
 REPUBLISH_INTERVAL = 0.25
 """Seconds between two checks for changes made outside a click (about half the page's poll)."""
@@ -194,6 +198,7 @@ class Playground:
         self._locales: contextlib.ExitStack = contextlib.ExitStack()
         self._published = 0
         self._error_cursor = 0
+        self._face_assets: dict[str, tuple[str, bytes]] | None = None
 
     # ----------------------------------------------------------------- access
 
@@ -287,7 +292,12 @@ class Playground:
         await self._shutdown()
 
     async def _open_preview(self, viewers: Sequence[MemberActor], port: int) -> None:
-        self._preview = self.env.preview(self.channel, viewers=list(viewers), layout="channel", port=port)
+        if self._face_assets is None:
+            faces = self.bot.card_faces if self.bot is not None else None
+            self._face_assets = await asyncio.to_thread(face_assets, faces)
+        self._preview = self.env.preview(
+            self.channel, viewers=list(viewers), layout="channel", port=port, assets=self._face_assets
+        )
         await self._preview.__aenter__()
 
     async def _open_lobby(self) -> None:
@@ -380,6 +390,30 @@ class Playground:
         for error in self._env.errors_since(self._error_cursor):
             log.error("the bot raised an error", exc_info=error)
         self._error_cursor = self._env.error_cursor
+
+
+def face_assets(faces: Mapping[str, Face] | None) -> dict[str, tuple[str, bytes]]:
+    """The pictures of the card faces for the preview, by the address it shows each emoji from.
+
+    SimCord keeps an uploaded application emoji's name and id but not its picture, so the page
+    would show an empty box: the preview is handed the same drawings the bot uploaded
+    (:func:`bot.publish.emojis.drawn_faces`). No faces (``CARD_STYLE=text``, or the upload
+    failed): nothing to hand.
+
+    >>> from bot.render.faces import Face
+    >>> assets = face_assets({"10H": Face("10H", "romme_10h_x", 42)})
+    >>> name, png = assets["https://cdn.simcord.invalid/emojis/42.png"]
+    >>> name, png[:4]
+    ('42.png', b'\x89PNG')
+    >>> face_assets(None)
+    {}
+    """
+    if not faces:
+        return {}
+    from bot.publish.emojis import drawn_faces
+
+    drawn = drawn_faces(faces)
+    return {f"{EMOJI_CDN}/{face.id}.png": (f"{face.id}.png", drawn[code][1]) for code, face in faces.items()}
 
 
 @contextlib.contextmanager
