@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime
 import logging
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
@@ -37,6 +38,7 @@ from bot.config import Settings
 from bot.engine.round import MAX_SEATS
 
 if TYPE_CHECKING:
+    import discord
     from simcord import Env, MemberActor
     from simcord.builders import ChannelHandle
     from simcord.preview import Preview
@@ -44,6 +46,7 @@ if TYPE_CHECKING:
 
     from bot.client import RommeBot
     from bot.render.faces import Face
+    from bot.service.game import Game
 
 # The name the playground's log lines have always shown, kept when the module moved into the package.
 log = logging.getLogger("bot.playground_session")
@@ -59,6 +62,17 @@ EMOJI_CDN = "https://cdn.simcord.invalid/emojis"
 """Where SimCord's preview loads a custom emoji's picture from (``<id>.png``)."""
 
 REPUBLISH_INTERVAL = 0.25
+
+_PINNED = 1_483_228_800_000 << 22
+"""A snowflake of 2025-01-01, before SimCord's clock starts (2026-01-01): the playground's own ids
+are taken from here on, so they never meet one SimCord allocates."""
+
+GUILD_ID = _PINNED | 1
+"""The playground server's id, the same on every start (a saved game names its server)."""
+CHANNEL_ID = _PINNED | 2
+"""``#romme``'s id, the same on every start: a game saved there is found there again."""
+PEOPLE_IDS: tuple[int, ...] = tuple(_PINNED | (16 + n) for n in range(len(PEOPLE_NAMES)))
+"""The people's user ids, "you" first, the same on every start (a saved seat names its person)."""
 """Seconds between two checks for changes made outside a click (about half the page's poll)."""
 
 
@@ -199,6 +213,9 @@ class Playground:
         self._published = 0
         self._error_cursor = 0
         self._face_assets: dict[str, tuple[str, bytes]] | None = None
+        self.resumed: Game | None = None
+        """The game found running (or its lobby open) in ``#romme`` at start, if any: its table was
+        posted again instead of a new lobby."""
 
     # ----------------------------------------------------------------- access
 
@@ -257,23 +274,34 @@ class Playground:
         with contextlib.suppress(AttributeError):
             # Cosmetic: SimCord names every bot "TestBot"; the backend is not public API.
             env.backend.bot_user.global_name = BOT_NAME
+        # SimCord's clock starts at the same instant every time: it goes on from where the last
+        # playground on this database left it, so the saved deadlines keep their meaning.
+        saved = load_clock(self.database_path)
+        if saved is not None and saved > env.now():
+            env.backend.advance_clock((saved - env.now()).total_seconds())
         try:
             await env.start()
             self._env = env
             self._clock = env.time_context()
             self._clock.__enter__()
-            guild = env.create_guild("Rommé playground")
-            self._channel = guild.create_text_channel("romme")
-            self.people = [guild.add_member(env.create_user(name)) for name in self.options.names]
+            self._build_world(env)
             chosen = {p.id: loc for n, p in enumerate(self.people) if (loc := self.options.locale_of(n))}
             if self.options.language is not None:
-                chosen[guild.id] = self.options.language
+                chosen[GUILD_ID] = self.options.language
             if chosen:
                 self._locales.enter_context(interaction_locales(chosen))
-            if self.options.open_lobby:
+            self.resumed = self.bot.tables.game_in_channel(self.channel.id)
+            if self.resumed is not None:
+                # The saved table message is not in this new simulated Discord: post it again.
+                await self.bot.publisher.repost_table(self.resumed)
+            elif self.options.open_lobby:
                 await self._open_lobby()
             await self._open_preview(self.people, self.options.port)
-            if self.lobby is not None and self.lobby.response is not None:
+            if self.resumed is not None:
+                table = self.table_message()
+                if table is not None:
+                    await self.preview.show(table)
+            elif self.lobby is not None and self.lobby.response is not None:
                 await self.preview.show(self.lobby)
             self._watcher = asyncio.get_running_loop().create_task(
                 self._republish_changes(), name="playground-republish"
@@ -282,6 +310,28 @@ class Playground:
             await self._shutdown()
             raise
         return self
+
+    def _build_world(self, env: Env) -> None:
+        """The server, ``#romme`` and the people, with the same ids on every start (SimCord's own
+        ids depend on what happened before): a game saved by an earlier playground is theirs."""
+        guild = env.create_guild("Rommé playground", id=GUILD_ID)
+        with pinned_id(env, CHANNEL_ID):
+            self._channel = guild.create_text_channel("romme")
+        self.people = []
+        for name, user_id in zip(self.options.names, PEOPLE_IDS, strict=False):
+            with pinned_id(env, user_id):
+                user = env.create_user(name)
+            self.people.append(guild.add_member(user))
+
+    def table_message(self) -> discord.Message | None:
+        """The table message of the game in ``#romme`` (or its lobby), as "you" sees it, if shown."""
+        game = self.bot.tables.game_in_channel(self.channel.id) if self.bot is not None else None
+        if game is None or game.table_message_id is None:
+            return None
+        for message in self.channel.history(viewer=self.people[0]):
+            if message.id == game.table_message_id:
+                return message
+        return None
 
     async def __aexit__(
         self,
@@ -334,6 +384,7 @@ class Playground:
                 await self._watcher
             self._watcher = None
         self._log_errors()
+        self._save_clock()
         try:
             if self._preview is not None:
                 await self._preview.close()
@@ -383,6 +434,13 @@ class Playground:
             self._log_errors()
             if len(self.env.backend.transcript) != self._published and not self._busy():
                 self.republish()
+                self._save_clock()
+
+    def _save_clock(self) -> None:
+        # Kept after every change the pages show, and at the end: a restart goes on from here.
+        if self._env is not None:
+            with contextlib.suppress(OSError):
+                save_clock(self.database_path, self._env.now())
 
     def _log_errors(self) -> None:
         if self._env is None:
@@ -390,6 +448,64 @@ class Playground:
         for error in self._env.errors_since(self._error_cursor):
             log.error("the bot raised an error", exc_info=error)
         self._error_cursor = self._env.error_cursor
+
+
+def clock_path(database_path: Path) -> Path:
+    """Where the playground keeps its simulated clock beside ``database_path``.
+
+    >>> clock_path(Path("games/romme.db")).as_posix()
+    'games/romme.db.playground-clock'
+    """
+    return database_path.with_name(database_path.name + ".playground-clock")
+
+
+def load_clock(database_path: Path) -> datetime.datetime | None:
+    """The simulated instant the last playground on ``database_path`` reached, if it said.
+
+    >>> import tempfile
+    >>> db = Path(tempfile.mkdtemp()) / "romme.db"
+    >>> load_clock(db) is None
+    True
+    >>> save_clock(db, datetime.datetime(2026, 1, 1, 0, 6, tzinfo=datetime.UTC))
+    >>> load_clock(db)
+    datetime.datetime(2026, 1, 1, 0, 6, tzinfo=datetime.timezone.utc)
+    """
+    try:
+        text = clock_path(database_path).read_text().strip()
+        instant = datetime.datetime.fromisoformat(text)
+    except (OSError, ValueError):
+        return None
+    return instant if instant.tzinfo is not None else None
+
+
+def save_clock(database_path: Path, instant: datetime.datetime) -> None:
+    """Keep ``instant`` as the simulated clock of the playground on ``database_path``."""
+    path = clock_path(database_path)
+    scratch = path.with_name(path.name + ".new")
+    scratch.write_text(instant.isoformat() + "\n")
+    scratch.replace(path)
+
+
+@contextlib.contextmanager
+def pinned_id(env: Env, value: int) -> Iterator[None]:
+    """Within the block, the next id SimCord allocates is ``value`` (once; the others are its own).
+
+    SimCord takes a server's id as an argument (``create_guild(id=...)``) but not a channel's or a
+    user's; this hands its allocator the id the playground keeps for them. It changes what the
+    simulated Discord allocates, not the bot.
+    """
+    backend = env.backend
+    allocate = backend.snowflake
+
+    def once() -> int:
+        backend.snowflake = allocate  # type: ignore[method-assign]
+        return backend.reserve_id(value)
+
+    backend.snowflake = once  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        vars(backend).pop("snowflake", None)
 
 
 def face_assets(faces: Mapping[str, Face] | None) -> dict[str, tuple[str, bytes]]:
