@@ -22,9 +22,10 @@ from typing import Any
 
 import pytest
 
+from bot.i18n import t
 from bot.playground import INSTALL_HINT, Playground, PlaygroundOptions, main, take_screenshots
 from bot.playground.chromium import MAX_PNG_BYTES, WINDOW, capture, find_chromium
-from bot.playground.shots import Script, find_seed, script_options
+from bot.playground.shots import SCRIPT_NAMES, Script, components, find_seed, script_options
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -292,11 +293,13 @@ async def test_screenshots_are_skipped_with_a_message_without_chromium(
     assert not (tmp_path / "shots").exists()
 
 
-async def test_the_scripted_game_of_the_screenshots_plays_to_the_round_end() -> None:
-    # What --screenshot plays, without a browser: the seed is found and every step gets through.
-    seed = await find_seed()
+@pytest.mark.parametrize("language", [None, "de", "id"])
+async def test_the_scripted_game_of_the_screenshots_plays_to_the_round_end(language: str | None) -> None:
+    # What --screenshot plays, without a browser: the seed is found and every step gets through, in
+    # every language (the script finds the buttons by custom id, never by their English labels).
+    seed = await find_seed(language=language)
     assert seed is not None
-    async with Playground(script_options(seed)) as playground:
+    async with Playground(script_options(seed, language)) as playground:
         script = Script(playground)
         assert await script.begin()
         await script.meld()
@@ -307,7 +310,12 @@ async def test_the_scripted_game_of_the_screenshots_plays_to_the_round_end() -> 
         assert script.last_with("next").id != script.lobby_id
         # "Your" hand panel followed the round without a click: it shows the round's end.
         panel = script.message(script.panel_id)
-        assert "You scored" in (panel.embeds[0].description or "")
+        scored = t("panel.round_score", language, score=7, total=7).split("7")[0]
+        assert scored and scored in (panel.embeds[0].description or "")
+        # The table speaks the game's language, and its people carry names of it.
+        table = script.message(script.table_id)
+        assert t("button.hand", language) in [getattr(item, "label", None) for item in components(table)]
+        assert [person.name for person in playground.people] == list(SCRIPT_NAMES[language or "en"])
 
 
 @pytest.mark.skipif(find_chromium() is None, reason="needs Chromium (Debian: apt-get install chromium)")

@@ -63,7 +63,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser.add_argument(
         "--language",
         choices=("en", "de", "id"),
-        help="the table's language, also the server's and the people's (default: English)",
+        help="the table's language, also the server's and the people's; with --screenshot, the "
+        "scripted game's (default: English)",
     )
     parser.add_argument(
         "--locales",
@@ -128,7 +129,9 @@ def run(args: argparse.Namespace) -> int:
         level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr
     )
     if args.screenshot is not None:
-        return asyncio.run(take_screenshots(args.screenshot, database_path=args.database))
+        return asyncio.run(
+            take_screenshots(args.screenshot, database_path=args.database, language=args.language)
+        )
     try:
         return asyncio.run(serve(options, open_browser=not args.no_browser))
     except Exception as exc:

@@ -139,6 +139,8 @@ class PlaygroundOptions:
     locales: tuple[str, ...] = ()
     """The people's Discord locales, "you" first (``de``, ``id``, ``en-US``…); those not given have
     ``language``'s, else ``en-US``. Each one's hand panel speaks theirs."""
+    person_names: tuple[str, ...] = ()
+    """The people's names, the one playing first; empty: :data:`PEOPLE_NAMES` ("you", "alex"…)."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.people <= MAX_SEATS:
@@ -152,6 +154,8 @@ class PlaygroundOptions:
             )
         if self.language not in (None, "en", "de", "id"):
             raise ValueError(f"language must be en, de or id, not {self.language}")
+        if self.person_names and len(self.person_names) < self.people:
+            raise ValueError(f"{len(self.person_names)} names for {self.people} people")
         if len(self.locales) > self.people:
             raise ValueError(f"{len(self.locales)} locales for {self.people} people")
         if not 0 <= self.port <= 65535:
@@ -159,8 +163,8 @@ class PlaygroundOptions:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The people's names, "you" first."""
-        return PEOPLE_NAMES[: self.people]
+        """The people's names, "you" (or the first of :attr:`person_names`) first."""
+        return (self.person_names or PEOPLE_NAMES)[: self.people]
 
     def locale_of(self, person: int) -> str | None:
         """The Discord locale of person number ``person`` ("you" is 0), ``None`` for SimCord's en-US.

@@ -11,6 +11,11 @@ Chromium (:mod:`bot.playground.chromium`), as the person "you" sees it:
 
 The deal comes from a seed, so the pictures are the same on every run. The first seed (from
 :data:`FIRST_SEED` on) whose deal lets "you" open on the first turn is used.
+
+With ``--language de`` or ``id`` the same game is played at a German or an Indonesian table, the
+server's and both people's Discord locale that language too, and the people carry names of that
+language (:data:`SCRIPT_NAMES`: a German screen shows no English "you"). The script finds every
+button and select by its custom id, never by its label, so it plays the same in every language.
 """
 
 from __future__ import annotations
@@ -36,6 +41,14 @@ FIRST_SEED = 1
 
 SEED_ATTEMPTS = 40
 """How many seeds from :data:`FIRST_SEED` on are tried before giving up."""
+
+
+SCRIPT_NAMES: dict[str, tuple[str, str]] = {
+    "en": ("you", "alex"),
+    "de": ("Lena", "Jonas"),
+    "id": ("Sari", "Budi"),
+}
+"""The scripted game's two people by language: the one playing, then the one watching."""
 
 
 @dataclass
@@ -219,24 +232,41 @@ class Script:
         raise RuntimeError("the round did not end")
 
 
-def script_options(seed: int) -> PlaygroundOptions:
-    """The playground of the scripted game: two computers that move at once, the deal from ``seed``."""
+def script_options(seed: int, language: str | None = None) -> PlaygroundOptions:
+    """The playground of the scripted game: two computers that move at once, the deal from ``seed``,
+    at a table of ``language`` (``None``: English) with people named in it.
+
+    >>> script_options(3, "de").names, script_options(3, "de").locale_of(1)
+    (('Lena', 'Jonas'), 'de')
+    """
     return PlaygroundOptions(
-        people=2, seat_others=False, computers=2, computer_delay=0, seed=seed, settle_timeout=5.0
+        people=2,
+        seat_others=False,
+        computers=2,
+        computer_delay=0,
+        seed=seed,
+        settle_timeout=5.0,
+        language=language,
+        person_names=SCRIPT_NAMES[language or "en"],
     )
 
 
-async def find_seed(first: int = FIRST_SEED, attempts: int = SEED_ATTEMPTS) -> int | None:
+async def find_seed(
+    first: int = FIRST_SEED, attempts: int = SEED_ATTEMPTS, *, language: str | None = None
+) -> int | None:
     """The first seed from ``first`` whose deal lets "you" open on the first turn, or ``None``."""
     for seed in range(first, first + attempts):
-        async with Playground(script_options(seed)) as pg:
+        async with Playground(script_options(seed, language)) as pg:
             if await Script(pg).begin():
                 return seed
     return None
 
 
-async def take_screenshots(directory: Path, *, database_path: Path | None = None) -> int:
-    """Play the scripted game and save its pictures in ``directory``; the exit status.
+async def take_screenshots(
+    directory: Path, *, database_path: Path | None = None, language: str | None = None
+) -> int:
+    """Play the scripted game (at a table of ``language``; ``None``: English) and save its pictures
+    in ``directory``; the exit status.
 
     Without Chromium nothing is played: one line says so and the status is 0 (nothing to do).
     ``database_path`` is not used: the script plays on fresh temporary databases.
@@ -248,12 +278,12 @@ async def take_screenshots(directory: Path, *, database_path: Path | None = None
             file=sys.stderr,
         )
         return 0
-    seed = await find_seed()
+    seed = await find_seed(language=language)
     if seed is None:
         print(f"romme-bot playground: no seed from {FIRST_SEED} lets 'you' open at once", file=sys.stderr)
         return 1
     directory.mkdir(parents=True, exist_ok=True)
-    async with Playground(script_options(seed)) as pg:
+    async with Playground(script_options(seed, language)) as pg:
         script = Script(pg)
 
         async def shot(name: str, message_id: int) -> None:
@@ -279,5 +309,6 @@ async def take_screenshots(directory: Path, *, database_path: Path | None = None
         # A spectator's view: the table and the round's end, without "your" hand panel.
         await pg.view_as(pg.people[1])
         await shot("5-round-end.png", script.last_with("next").id)
-    print(f"Pictures of a scripted game (seed {seed}) are in {directory}")
+    table = f", at a table in {language}" if language else ""
+    print(f"Pictures of a scripted game (seed {seed}{table}) are in {directory}")
     return 0
