@@ -350,7 +350,12 @@ class Playground:
             faces = self.bot.card_faces if self.bot is not None else None
             self._face_assets = await asyncio.to_thread(face_assets, faces)
         self._preview = self.env.preview(
-            self.channel, viewers=list(viewers), layout="channel", port=port, assets=self._face_assets
+            self.channel,
+            viewers=list(viewers),
+            layout="channel",
+            port=port,
+            assets=self._face_assets,
+            locale=page_locale(self.options.locale_of(0)),
         )
         await self._preview.__aenter__()
 
@@ -510,6 +515,18 @@ def pinned_id(env: Env, value: int) -> Iterator[None]:
         yield
     finally:
         vars(backend).pop("snowflake", None)
+
+
+def page_locale(locale: str | None) -> str:
+    """The page's own locale for "you"'s Discord locale: it writes the times the bot gives as
+    Discord timestamps (``<t:…:R>``, "in 2 minutes"), so a German table reads "in 2 Minuten".
+
+    >>> page_locale("de"), page_locale(None), page_locale("xx")
+    ('de', 'en-US', 'en-US')
+    """
+    import discord
+
+    return locale if locale in {item.value for item in discord.Locale} else "en-US"
 
 
 def face_assets(faces: Mapping[str, Face] | None) -> dict[str, tuple[str, bytes]]:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.playground.chromium import capture, find_chromium
+from bot.playground.chromium import Chromium, find_chromium
 from bot.playground.session import Playground, PlaygroundOptions
 
 if TYPE_CHECKING:
@@ -41,6 +41,9 @@ FIRST_SEED = 1
 
 SEED_ATTEMPTS = 40
 """How many seeds from :data:`FIRST_SEED` on are tried before giving up."""
+
+ROUND_END_ATTEMPTS = 3
+"""How many times the game is played for pictures of the round's end taken in time."""
 
 
 SCRIPT_NAMES: dict[str, tuple[str, str]] = {
@@ -215,8 +218,9 @@ class Script:
     async def finish_round(self, *, max_turns: int = 400) -> None:
         """Let the round run to its end; the turn timer plays "your" turns.
 
-        Each step moves the clock just past "your" turn timer: the computers (no delay) then play up
-        to "your" next turn, or to the round's end, well before the 30 s next-round timer.
+        Each step moves the clock just past "your" turn timer (no further: the next round starts
+        30 s after the round's end, and the pictures show the round's end): the computers (no
+        delay) then play up to "your" next turn, or to the round's end, at that same instant.
         """
         env = self.pg.env
         quick, env.settle_timeout = env.settle_timeout, 30.0  # a whole round of moves per step, at worst
@@ -226,7 +230,9 @@ class Script:
                 assert game.match is not None
                 if game.match.round.phase == "over":
                     return
-                await env.advance_time(game.turn_timeout + 1)
+                now = env.now().timestamp()
+                wait = game.turn_deadline - now if game.turn_deadline is not None else 0.0
+                await env.advance_time(max(wait, 0.0) + 0.5)
         finally:
             env.settle_timeout = quick
         raise RuntimeError("the round did not end")
@@ -283,6 +289,24 @@ async def take_screenshots(
         print(f"romme-bot playground: no seed from {FIRST_SEED} lets 'you' open at once", file=sys.stderr)
         return 1
     directory.mkdir(parents=True, exist_ok=True)
+    async with Chromium(browser) as chromium:
+        for attempt in range(1, ROUND_END_ATTEMPTS + 1):
+            if await _play_and_picture(chromium, directory, seed, language):
+                break
+            # The pictures of the round's end race its 30 s next-round timer, which SimCord fires in
+            # real time too: on a slow machine the game is played again (it replays exactly).
+            tries = f"{attempt}/{ROUND_END_ATTEMPTS}"
+            print(f"  (round 2 began before round 1's end was pictured: played again, {tries})")
+        else:
+            print("romme-bot playground: round 2 began before the last pictures were taken", file=sys.stderr)
+            return 1
+    table = f", at a table in {language}" if language else ""
+    print(f"Pictures of a scripted game (seed {seed}{table}) are in {directory}")
+    return 0
+
+
+async def _play_and_picture(chromium: Chromium, directory: Path, seed: int, language: str | None) -> bool:
+    """Play the scripted game once, picturing it; False if round 2 began before the last picture."""
     async with Playground(script_options(seed, language)) as pg:
         script = Script(pg)
 
@@ -291,7 +315,7 @@ async def take_screenshots(
             # Let the bot finish its follow-up work (a table edit) first, so the page's own requests
             # find nothing to wait for and it draws at once.
             await pg.refresh()
-            await capture(browser, pg.url, directory / name)
+            await chromium.capture(pg.url, directory / name)
             print(f"  {directory / name}")
 
         await shot("1-lobby.png", script.lobby_id)
@@ -304,11 +328,11 @@ async def take_screenshots(
         await shot("4-meld.png", script.panel_id)
         await script.discard()
         await script.finish_round()
+        # Both pictures of the round's end are taken before the next round starts by itself (30 s).
         # "Your" panel followed the round by itself: it shows the round's end and what you scored.
         await shot("6-hand-live.png", script.panel_id)
         # A spectator's view: the table and the round's end, without "your" hand panel.
         await pg.view_as(pg.people[1])
         await shot("5-round-end.png", script.last_with("next").id)
-    table = f", at a table in {language}" if language else ""
-    print(f"Pictures of a scripted game (seed {seed}{table}) are in {directory}")
-    return 0
+        match = script.game().match
+        return match is not None and match.round_no == 1
