@@ -22,9 +22,10 @@ from typing import Any
 
 import pytest
 
+from bot.i18n import t
 from bot.playground import INSTALL_HINT, Playground, PlaygroundOptions, main, take_screenshots
 from bot.playground.chromium import MAX_PNG_BYTES, WINDOW, capture, find_chromium
-from bot.playground.shots import Script, find_seed, script_options
+from bot.playground.shots import SCRIPT_NAMES, Script, components, find_seed, script_options
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -137,6 +138,62 @@ async def test_the_page_is_served_on_loopback_and_a_click_there_starts_the_game(
     assert (tmp_path / "romme.db").exists()
 
 
+def face_assets_shown(page: Page) -> list[dict[str, Any]]:
+    """The page's pictures of custom emojis (the card faces) that it has the bytes of."""
+    return [
+        asset
+        for asset in page.state["assets"].values()
+        if asset["filename"].split(".")[0].isdigit() and asset.get("available")
+    ]
+
+
+async def test_the_page_shows_the_card_faces_with_their_pictures(tmp_path: Path) -> None:
+    # SimCord keeps an uploaded emoji's name and id, not its picture: the playground hands the
+    # preview the drawings, so the faces on the table are pictures, not empty boxes.
+    options = PlaygroundOptions(database_path=tmp_path / "romme.db", computers=2, computer_delay=0, seed=2)
+    async with Playground(options) as playground:
+        assert playground.bot is not None and playground.bot.card_faces
+        page = Page(playground)
+        await page.open()
+        await page.click("start")
+        await page.read()
+        assert "<:romme_" in page.text()  # the table shows cards as faces (CARD_STYLE=emoji)
+        shown = face_assets_shown(page)
+        assert shown and all(asset["contentType"] == "image/png" and asset["bytes"] > 0 for asset in shown)
+
+
+async def test_a_restart_on_the_same_database_shows_the_running_game_with_its_true_time_left(
+    tmp_path: Path,
+) -> None:
+    options = PlaygroundOptions(database_path=tmp_path / "romme.db", computers=2, computer_delay=0, seed=2)
+    async with Playground(options) as playground:
+        script = Script(playground)
+        await script.start()  # the computers play up to "your" first turn (R4)
+        await playground.env.advance_time(50)  # 50 of "your" 120 seconds go by
+        game = script.game()
+        assert game.turn_deadline is not None
+        deadline = game.turn_deadline
+        stopped_at = playground.env.now().timestamp()
+    assert deadline - stopped_at == pytest.approx(70, abs=2)
+
+    async with Playground(options) as playground:
+        # No new lobby: the game is back, in the same #romme, with the same people.
+        assert playground.resumed is not None and playground.resumed.id == game.id
+        assert playground.lobby is None
+        page = Page(playground)
+        await page.open()
+        text = page.text()
+        assert "round 1 of 3" in text and "To play: **you**" in text
+        # The turn timer goes on where it stopped: 70 s left, not 70 s plus the new clock's lag.
+        left = int(text.split("Time runs out <t:")[1].split(":")[0]) - playground.env.now().timestamp()
+        assert 60 <= left <= 71
+        # The table's buttons work: "your" seat is still "you".
+        receipt = await page.click("hand")
+        assert not receipt.get("rejected"), receipt
+        await page.read()
+        assert "Your hand" in page.text()
+
+
 async def test_another_person_can_be_viewed_as_and_sits_at_the_table(tmp_path: Path) -> None:
     options = PlaygroundOptions(database_path=tmp_path / "romme.db", people=2, computers=1)
     async with Playground(options) as playground:
@@ -174,8 +231,9 @@ def test_without_the_extra_one_line_says_what_to_install(module: str) -> None:
     assert done.stdout == ""
 
 
-def test_the_command_serves_until_ctrl_c_then_says_where_the_games_are(tmp_path: Path) -> None:
-    database = tmp_path / "kept.db"
+def serve_until_ctrl_c(database: Path) -> tuple[int, str, str, str]:
+    """Run ``romme-bot playground --no-browser --database DATABASE`` until its address is printed
+    and served, then Ctrl-C: (exit status, stdout, stderr, the address)."""
     process = subprocess.Popen(
         [
             sys.executable,
@@ -196,7 +254,7 @@ def test_the_command_serves_until_ctrl_c_then_says_where_the_games_are(tmp_path:
         lines = []
         for line in process.stdout:
             lines.append(line)
-            if "127.0.0.1" in line:
+            if "Ctrl-C stops" in line:
                 break
         url = next(line.strip() for line in lines if "127.0.0.1" in line)
         assert url.startswith("http://127.0.0.1:") and "/#" in url
@@ -207,10 +265,22 @@ def test_the_command_serves_until_ctrl_c_then_says_where_the_games_are(tmp_path:
     finally:
         if process.poll() is None:
             process.kill()
-    assert process.returncode == 0, err
+    return process.returncode, "".join(lines) + out, err, url
+
+
+def test_the_command_serves_until_ctrl_c_then_says_where_the_games_are(tmp_path: Path) -> None:
+    database = tmp_path / "kept.db"
+    status, out, err, url = serve_until_ctrl_c(database)
+    assert status == 0, err
     assert f"The games are saved in {database}" in out
-    assert "".join(lines).count(url) == 1  # the secret address is printed once
+    assert out.count(url) == 1  # the secret address is printed once
+    assert "Click Start in the lobby" in out
     assert database.exists()
+
+    # Started again on the same database, the console says what is running there.
+    status, out, err, _ = serve_until_ctrl_c(database)
+    assert status == 0, err
+    assert "Back to game 1 in #romme: its lobby is open (you, Computer 1 and Computer 2)." in out
 
 
 async def test_screenshots_are_skipped_with_a_message_without_chromium(
@@ -223,11 +293,13 @@ async def test_screenshots_are_skipped_with_a_message_without_chromium(
     assert not (tmp_path / "shots").exists()
 
 
-async def test_the_scripted_game_of_the_screenshots_plays_to_the_round_end() -> None:
-    # What --screenshot plays, without a browser: the seed is found and every step gets through.
-    seed = await find_seed()
+@pytest.mark.parametrize("language", [None, "de", "id"])
+async def test_the_scripted_game_of_the_screenshots_plays_to_the_round_end(language: str | None) -> None:
+    # What --screenshot plays, without a browser: the seed is found and every step gets through, in
+    # every language (the script finds the buttons by custom id, never by their English labels).
+    seed = await find_seed(language=language)
     assert seed is not None
-    async with Playground(script_options(seed)) as playground:
+    async with Playground(script_options(seed, language)) as playground:
         script = Script(playground)
         assert await script.begin()
         await script.meld()
@@ -238,7 +310,12 @@ async def test_the_scripted_game_of_the_screenshots_plays_to_the_round_end() -> 
         assert script.last_with("next").id != script.lobby_id
         # "Your" hand panel followed the round without a click: it shows the round's end.
         panel = script.message(script.panel_id)
-        assert "You scored" in (panel.embeds[0].description or "")
+        scored = t("panel.round_score", language, score=7, total=7).split("7")[0]
+        assert scored and scored in (panel.embeds[0].description or "")
+        # The table speaks the game's language, and its people carry names of it.
+        table = script.message(script.table_id)
+        assert t("button.hand", language) in [getattr(item, "label", None) for item in components(table)]
+        assert [person.name for person in playground.people] == list(SCRIPT_NAMES[language or "en"])
 
 
 @pytest.mark.skipif(find_chromium() is None, reason="needs Chromium (Debian: apt-get install chromium)")

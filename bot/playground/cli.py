@@ -18,9 +18,13 @@ import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.playground.session import MissingExtra, Playground, PlaygroundOptions, require_extra
 from bot.playground.shots import take_screenshots
+
+if TYPE_CHECKING:
+    from bot.service.game import Game
 
 EXIT_MISSING_EXTRA = 2
 """Exit status when the playground's extra is not installed (as for any unusable setting)."""
@@ -59,7 +63,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     parser.add_argument(
         "--language",
         choices=("en", "de", "id"),
-        help="the table's language, also the server's and the people's (default: English)",
+        help="the table's language, also the server's and the people's; with --screenshot, the "
+        "scripted game's (default: English)",
     )
     parser.add_argument(
         "--locales",
@@ -124,7 +129,9 @@ def run(args: argparse.Namespace) -> int:
         level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr
     )
     if args.screenshot is not None:
-        return asyncio.run(take_screenshots(args.screenshot, database_path=args.database))
+        return asyncio.run(
+            take_screenshots(args.screenshot, database_path=args.database, language=args.language)
+        )
     try:
         return asyncio.run(serve(options, open_browser=not args.no_browser))
     except Exception as exc:
@@ -149,10 +156,14 @@ async def serve(options: PlaygroundOptions, *, open_browser: bool = True) -> int
     try:
         async with Playground(options) as playground:
             seats = _seats_text(options)
+            resumed = playground.resumed
             print("Rommé playground: the real bot in a simulated Discord, on this computer only.")
             print(f"Open this address in your browser:\n\n    {playground.url}\n")
             print("The part after # is a secret: whoever has the address can play as you.")
-            print(f"At the table: {seats}. Click Start in the lobby. Ctrl-C stops the playground.")
+            if resumed is None:
+                print(f"At the table: {seats}. Click Start in the lobby. Ctrl-C stops the playground.")
+            else:
+                print(f"{running_text(resumed)} Ctrl-C stops the playground.")
             sys.stdout.flush()
             if open_browser:
                 await asyncio.to_thread(_open_browser, playground.url)
@@ -169,6 +180,25 @@ async def serve(options: PlaygroundOptions, *, open_browser: bool = True) -> int
     print(f"Stopped. The games are saved in {where}")
     print(f"(start again on them with: romme-bot playground --database {where})")
     return 0
+
+
+def running_text(game: Game) -> str:
+    """What the console says of the game found in ``#romme`` when the playground starts again.
+
+    >>> from bot.service.game import Game, GameStatus, Seat
+    >>> lobby = Game(id=3, guild_id=1, channel_id=2, host_id=7, seats=[Seat(7, "you")])
+    >>> running_text(lobby)
+    'Back to game 3 in #romme: its lobby is open (you). Click Start in the lobby.'
+    """
+    names = [seat.name for seat in game.seats]
+    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    if game.match is None:
+        return f"Back to game {game.id} in #romme: its lobby is open ({who}). Click Start in the lobby."
+    match = game.match
+    where = f"round {match.round_no} of {match.rounds_planned}"
+    if match.round.over:
+        where += " is over"
+    return f"Back to game {game.id} in #romme, {where}: {who}. Its table is shown again."
 
 
 def _seats_text(options: PlaygroundOptions) -> str:
@@ -203,4 +233,13 @@ def _open_browser(url: str) -> None:
         print("(Could not open a browser: open the address yourself.)")
 
 
-__all__ = ["EXIT_MISSING_EXTRA", "INSTALL_HINT", "add_arguments", "build_parser", "main", "run", "serve"]
+__all__ = [
+    "EXIT_MISSING_EXTRA",
+    "INSTALL_HINT",
+    "add_arguments",
+    "build_parser",
+    "main",
+    "run",
+    "running_text",
+    "serve",
+]

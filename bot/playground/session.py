@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime
 import logging
 import tempfile
 from collections.abc import Iterator, Mapping, Sequence
@@ -37,12 +38,15 @@ from bot.config import Settings
 from bot.engine.round import MAX_SEATS
 
 if TYPE_CHECKING:
+    import discord
     from simcord import Env, MemberActor
     from simcord.builders import ChannelHandle
     from simcord.preview import Preview
     from simcord.results import InteractionResult
 
     from bot.client import RommeBot
+    from bot.render.faces import Face
+    from bot.service.game import Game
 
 # The name the playground's log lines have always shown, kept when the module moved into the package.
 log = logging.getLogger("bot.playground_session")
@@ -54,7 +58,21 @@ PEOPLE_NAMES: tuple[str, ...] = ("you", "alex", "bea", "chris", "dana", "eli")
 BOT_NAME = "Rommé"
 """The bot's display name in the page (SimCord calls every bot "TestBot")."""
 
+EMOJI_CDN = "https://cdn.simcord.invalid/emojis"
+"""Where SimCord's preview loads a custom emoji's picture from (``<id>.png``)."""
+
 REPUBLISH_INTERVAL = 0.25
+
+_PINNED = 1_483_228_800_000 << 22
+"""A snowflake of 2025-01-01, before SimCord's clock starts (2026-01-01): the playground's own ids
+are taken from here on, so they never meet one SimCord allocates."""
+
+GUILD_ID = _PINNED | 1
+"""The playground server's id, the same on every start (a saved game names its server)."""
+CHANNEL_ID = _PINNED | 2
+"""``#romme``'s id, the same on every start: a game saved there is found there again."""
+PEOPLE_IDS: tuple[int, ...] = tuple(_PINNED | (16 + n) for n in range(len(PEOPLE_NAMES)))
+"""The people's user ids, "you" first, the same on every start (a saved seat names its person)."""
 """Seconds between two checks for changes made outside a click (about half the page's poll)."""
 
 
@@ -121,6 +139,8 @@ class PlaygroundOptions:
     locales: tuple[str, ...] = ()
     """The people's Discord locales, "you" first (``de``, ``id``, ``en-US``…); those not given have
     ``language``'s, else ``en-US``. Each one's hand panel speaks theirs."""
+    person_names: tuple[str, ...] = ()
+    """The people's names, the one playing first; empty: :data:`PEOPLE_NAMES` ("you", "alex"…)."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.people <= MAX_SEATS:
@@ -134,6 +154,8 @@ class PlaygroundOptions:
             )
         if self.language not in (None, "en", "de", "id"):
             raise ValueError(f"language must be en, de or id, not {self.language}")
+        if self.person_names and len(self.person_names) < self.people:
+            raise ValueError(f"{len(self.person_names)} names for {self.people} people")
         if len(self.locales) > self.people:
             raise ValueError(f"{len(self.locales)} locales for {self.people} people")
         if not 0 <= self.port <= 65535:
@@ -141,8 +163,8 @@ class PlaygroundOptions:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The people's names, "you" first."""
-        return PEOPLE_NAMES[: self.people]
+        """The people's names, "you" (or the first of :attr:`person_names`) first."""
+        return (self.person_names or PEOPLE_NAMES)[: self.people]
 
     def locale_of(self, person: int) -> str | None:
         """The Discord locale of person number ``person`` ("you" is 0), ``None`` for SimCord's en-US.
@@ -194,6 +216,10 @@ class Playground:
         self._locales: contextlib.ExitStack = contextlib.ExitStack()
         self._published = 0
         self._error_cursor = 0
+        self._face_assets: dict[str, tuple[str, bytes]] | None = None
+        self.resumed: Game | None = None
+        """The game found running (or its lobby open) in ``#romme`` at start, if any: its table was
+        posted again instead of a new lobby."""
 
     # ----------------------------------------------------------------- access
 
@@ -252,23 +278,34 @@ class Playground:
         with contextlib.suppress(AttributeError):
             # Cosmetic: SimCord names every bot "TestBot"; the backend is not public API.
             env.backend.bot_user.global_name = BOT_NAME
+        # SimCord's clock starts at the same instant every time: it goes on from where the last
+        # playground on this database left it, so the saved deadlines keep their meaning.
+        saved = load_clock(self.database_path)
+        if saved is not None and saved > env.now():
+            env.backend.advance_clock((saved - env.now()).total_seconds())
         try:
             await env.start()
             self._env = env
             self._clock = env.time_context()
             self._clock.__enter__()
-            guild = env.create_guild("Rommé playground")
-            self._channel = guild.create_text_channel("romme")
-            self.people = [guild.add_member(env.create_user(name)) for name in self.options.names]
+            self._build_world(env)
             chosen = {p.id: loc for n, p in enumerate(self.people) if (loc := self.options.locale_of(n))}
             if self.options.language is not None:
-                chosen[guild.id] = self.options.language
+                chosen[GUILD_ID] = self.options.language
             if chosen:
                 self._locales.enter_context(interaction_locales(chosen))
-            if self.options.open_lobby:
+            self.resumed = self.bot.tables.game_in_channel(self.channel.id)
+            if self.resumed is not None:
+                # The saved table message is not in this new simulated Discord: post it again.
+                await self.bot.publisher.repost_table(self.resumed)
+            elif self.options.open_lobby:
                 await self._open_lobby()
             await self._open_preview(self.people, self.options.port)
-            if self.lobby is not None and self.lobby.response is not None:
+            if self.resumed is not None:
+                table = self.table_message()
+                if table is not None:
+                    await self.preview.show(table)
+            elif self.lobby is not None and self.lobby.response is not None:
                 await self.preview.show(self.lobby)
             self._watcher = asyncio.get_running_loop().create_task(
                 self._republish_changes(), name="playground-republish"
@@ -277,6 +314,28 @@ class Playground:
             await self._shutdown()
             raise
         return self
+
+    def _build_world(self, env: Env) -> None:
+        """The server, ``#romme`` and the people, with the same ids on every start (SimCord's own
+        ids depend on what happened before): a game saved by an earlier playground is theirs."""
+        guild = env.create_guild("Rommé playground", id=GUILD_ID)
+        with pinned_id(env, CHANNEL_ID):
+            self._channel = guild.create_text_channel("romme")
+        self.people = []
+        for name, user_id in zip(self.options.names, PEOPLE_IDS, strict=False):
+            with pinned_id(env, user_id):
+                user = env.create_user(name)
+            self.people.append(guild.add_member(user))
+
+    def table_message(self) -> discord.Message | None:
+        """The table message of the game in ``#romme`` (or its lobby), as "you" sees it, if shown."""
+        game = self.bot.tables.game_in_channel(self.channel.id) if self.bot is not None else None
+        if game is None or game.table_message_id is None:
+            return None
+        for message in self.channel.history(viewer=self.people[0]):
+            if message.id == game.table_message_id:
+                return message
+        return None
 
     async def __aexit__(
         self,
@@ -287,7 +346,17 @@ class Playground:
         await self._shutdown()
 
     async def _open_preview(self, viewers: Sequence[MemberActor], port: int) -> None:
-        self._preview = self.env.preview(self.channel, viewers=list(viewers), layout="channel", port=port)
+        if self._face_assets is None:
+            faces = self.bot.card_faces if self.bot is not None else None
+            self._face_assets = await asyncio.to_thread(face_assets, faces)
+        self._preview = self.env.preview(
+            self.channel,
+            viewers=list(viewers),
+            layout="channel",
+            port=port,
+            assets=self._face_assets,
+            locale=page_locale(self.options.locale_of(0)),
+        )
         await self._preview.__aenter__()
 
     async def _open_lobby(self) -> None:
@@ -324,6 +393,7 @@ class Playground:
                 await self._watcher
             self._watcher = None
         self._log_errors()
+        self._save_clock()
         try:
             if self._preview is not None:
                 await self._preview.close()
@@ -373,6 +443,13 @@ class Playground:
             self._log_errors()
             if len(self.env.backend.transcript) != self._published and not self._busy():
                 self.republish()
+                self._save_clock()
+
+    def _save_clock(self) -> None:
+        # Kept after every change the pages show, and at the end: a restart goes on from here.
+        if self._env is not None:
+            with contextlib.suppress(OSError):
+                save_clock(self.database_path, self._env.now())
 
     def _log_errors(self) -> None:
         if self._env is None:
@@ -380,6 +457,100 @@ class Playground:
         for error in self._env.errors_since(self._error_cursor):
             log.error("the bot raised an error", exc_info=error)
         self._error_cursor = self._env.error_cursor
+
+
+def clock_path(database_path: Path) -> Path:
+    """Where the playground keeps its simulated clock beside ``database_path``.
+
+    >>> clock_path(Path("games/romme.db")).as_posix()
+    'games/romme.db.playground-clock'
+    """
+    return database_path.with_name(database_path.name + ".playground-clock")
+
+
+def load_clock(database_path: Path) -> datetime.datetime | None:
+    """The simulated instant the last playground on ``database_path`` reached, if it said.
+
+    >>> import tempfile
+    >>> db = Path(tempfile.mkdtemp()) / "romme.db"
+    >>> load_clock(db) is None
+    True
+    >>> save_clock(db, datetime.datetime(2026, 1, 1, 0, 6, tzinfo=datetime.UTC))
+    >>> load_clock(db)
+    datetime.datetime(2026, 1, 1, 0, 6, tzinfo=datetime.timezone.utc)
+    """
+    try:
+        text = clock_path(database_path).read_text().strip()
+        instant = datetime.datetime.fromisoformat(text)
+    except (OSError, ValueError):
+        return None
+    return instant if instant.tzinfo is not None else None
+
+
+def save_clock(database_path: Path, instant: datetime.datetime) -> None:
+    """Keep ``instant`` as the simulated clock of the playground on ``database_path``."""
+    path = clock_path(database_path)
+    scratch = path.with_name(path.name + ".new")
+    scratch.write_text(instant.isoformat() + "\n")
+    scratch.replace(path)
+
+
+@contextlib.contextmanager
+def pinned_id(env: Env, value: int) -> Iterator[None]:
+    """Within the block, the next id SimCord allocates is ``value`` (once; the others are its own).
+
+    SimCord takes a server's id as an argument (``create_guild(id=...)``) but not a channel's or a
+    user's; this hands its allocator the id the playground keeps for them. It changes what the
+    simulated Discord allocates, not the bot.
+    """
+    backend = env.backend
+    allocate = backend.snowflake
+
+    def once() -> int:
+        backend.snowflake = allocate  # type: ignore[method-assign]
+        return backend.reserve_id(value)
+
+    backend.snowflake = once  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        vars(backend).pop("snowflake", None)
+
+
+def page_locale(locale: str | None) -> str:
+    """The page's own locale for "you"'s Discord locale: it writes the times the bot gives as
+    Discord timestamps (``<t:…:R>``, "in 2 minutes"), so a German table reads "in 2 Minuten".
+
+    >>> page_locale("de"), page_locale(None), page_locale("xx")
+    ('de', 'en-US', 'en-US')
+    """
+    import discord
+
+    return locale if locale in {item.value for item in discord.Locale} else "en-US"
+
+
+def face_assets(faces: Mapping[str, Face] | None) -> dict[str, tuple[str, bytes]]:
+    """The pictures of the card faces for the preview, by the address it shows each emoji from.
+
+    SimCord keeps an uploaded application emoji's name and id but not its picture, so the page
+    would show an empty box: the preview is handed the same drawings the bot uploaded
+    (:func:`bot.publish.emojis.drawn_faces`). No faces (``CARD_STYLE=text``, or the upload
+    failed): nothing to hand.
+
+    >>> from bot.render.faces import Face
+    >>> assets = face_assets({"10H": Face("10H", "romme_10h_x", 42)})
+    >>> name, png = assets["https://cdn.simcord.invalid/emojis/42.png"]
+    >>> name, png[:4]
+    ('42.png', b'\x89PNG')
+    >>> face_assets(None)
+    {}
+    """
+    if not faces:
+        return {}
+    from bot.publish.emojis import drawn_faces
+
+    drawn = drawn_faces(faces)
+    return {f"{EMOJI_CDN}/{face.id}.png": (f"{face.id}.png", drawn[code][1]) for code, face in faces.items()}
 
 
 @contextlib.contextmanager

@@ -11,6 +11,11 @@ Chromium (:mod:`bot.playground.chromium`), as the person "you" sees it:
 
 The deal comes from a seed, so the pictures are the same on every run. The first seed (from
 :data:`FIRST_SEED` on) whose deal lets "you" open on the first turn is used.
+
+With ``--language de`` or ``id`` the same game is played at a German or an Indonesian table, the
+server's and both people's Discord locale that language too, and the people carry names of that
+language (:data:`SCRIPT_NAMES`: a German screen shows no English "you"). The script finds every
+button and select by its custom id, never by its label, so it plays the same in every language.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.playground.chromium import capture, find_chromium
+from bot.playground.chromium import Chromium, find_chromium
 from bot.playground.session import Playground, PlaygroundOptions
 
 if TYPE_CHECKING:
@@ -36,6 +41,17 @@ FIRST_SEED = 1
 
 SEED_ATTEMPTS = 40
 """How many seeds from :data:`FIRST_SEED` on are tried before giving up."""
+
+ROUND_END_ATTEMPTS = 3
+"""How many times the game is played for pictures of the round's end taken in time."""
+
+
+SCRIPT_NAMES: dict[str, tuple[str, str]] = {
+    "en": ("you", "alex"),
+    "de": ("Lena", "Jonas"),
+    "id": ("Sari", "Budi"),
+}
+"""The scripted game's two people by language: the one playing, then the one watching."""
 
 
 @dataclass
@@ -202,8 +218,9 @@ class Script:
     async def finish_round(self, *, max_turns: int = 400) -> None:
         """Let the round run to its end; the turn timer plays "your" turns.
 
-        Each step moves the clock just past "your" turn timer: the computers (no delay) then play up
-        to "your" next turn, or to the round's end, well before the 30 s next-round timer.
+        Each step moves the clock just past "your" turn timer (no further: the next round starts
+        30 s after the round's end, and the pictures show the round's end): the computers (no
+        delay) then play up to "your" next turn, or to the round's end, at that same instant.
         """
         env = self.pg.env
         quick, env.settle_timeout = env.settle_timeout, 30.0  # a whole round of moves per step, at worst
@@ -213,30 +230,49 @@ class Script:
                 assert game.match is not None
                 if game.match.round.phase == "over":
                     return
-                await env.advance_time(game.turn_timeout + 1)
+                now = env.now().timestamp()
+                wait = game.turn_deadline - now if game.turn_deadline is not None else 0.0
+                await env.advance_time(max(wait, 0.0) + 0.5)
         finally:
             env.settle_timeout = quick
         raise RuntimeError("the round did not end")
 
 
-def script_options(seed: int) -> PlaygroundOptions:
-    """The playground of the scripted game: two computers that move at once, the deal from ``seed``."""
+def script_options(seed: int, language: str | None = None) -> PlaygroundOptions:
+    """The playground of the scripted game: two computers that move at once, the deal from ``seed``,
+    at a table of ``language`` (``None``: English) with people named in it.
+
+    >>> script_options(3, "de").names, script_options(3, "de").locale_of(1)
+    (('Lena', 'Jonas'), 'de')
+    """
     return PlaygroundOptions(
-        people=2, seat_others=False, computers=2, computer_delay=0, seed=seed, settle_timeout=5.0
+        people=2,
+        seat_others=False,
+        computers=2,
+        computer_delay=0,
+        seed=seed,
+        settle_timeout=5.0,
+        language=language,
+        person_names=SCRIPT_NAMES[language or "en"],
     )
 
 
-async def find_seed(first: int = FIRST_SEED, attempts: int = SEED_ATTEMPTS) -> int | None:
+async def find_seed(
+    first: int = FIRST_SEED, attempts: int = SEED_ATTEMPTS, *, language: str | None = None
+) -> int | None:
     """The first seed from ``first`` whose deal lets "you" open on the first turn, or ``None``."""
     for seed in range(first, first + attempts):
-        async with Playground(script_options(seed)) as pg:
+        async with Playground(script_options(seed, language)) as pg:
             if await Script(pg).begin():
                 return seed
     return None
 
 
-async def take_screenshots(directory: Path, *, database_path: Path | None = None) -> int:
-    """Play the scripted game and save its pictures in ``directory``; the exit status.
+async def take_screenshots(
+    directory: Path, *, database_path: Path | None = None, language: str | None = None
+) -> int:
+    """Play the scripted game (at a table of ``language``; ``None``: English) and save its pictures
+    in ``directory``; the exit status.
 
     Without Chromium nothing is played: one line says so and the status is 0 (nothing to do).
     ``database_path`` is not used: the script plays on fresh temporary databases.
@@ -248,12 +284,30 @@ async def take_screenshots(directory: Path, *, database_path: Path | None = None
             file=sys.stderr,
         )
         return 0
-    seed = await find_seed()
+    seed = await find_seed(language=language)
     if seed is None:
         print(f"romme-bot playground: no seed from {FIRST_SEED} lets 'you' open at once", file=sys.stderr)
         return 1
     directory.mkdir(parents=True, exist_ok=True)
-    async with Playground(script_options(seed)) as pg:
+    async with Chromium(browser) as chromium:
+        for attempt in range(1, ROUND_END_ATTEMPTS + 1):
+            if await _play_and_picture(chromium, directory, seed, language):
+                break
+            # The pictures of the round's end race its 30 s next-round timer, which SimCord fires in
+            # real time too: on a slow machine the game is played again (it replays exactly).
+            tries = f"{attempt}/{ROUND_END_ATTEMPTS}"
+            print(f"  (round 2 began before round 1's end was pictured: played again, {tries})")
+        else:
+            print("romme-bot playground: round 2 began before the last pictures were taken", file=sys.stderr)
+            return 1
+    table = f", at a table in {language}" if language else ""
+    print(f"Pictures of a scripted game (seed {seed}{table}) are in {directory}")
+    return 0
+
+
+async def _play_and_picture(chromium: Chromium, directory: Path, seed: int, language: str | None) -> bool:
+    """Play the scripted game once, picturing it; False if round 2 began before the last picture."""
+    async with Playground(script_options(seed, language)) as pg:
         script = Script(pg)
 
         async def shot(name: str, message_id: int) -> None:
@@ -261,7 +315,7 @@ async def take_screenshots(directory: Path, *, database_path: Path | None = None
             # Let the bot finish its follow-up work (a table edit) first, so the page's own requests
             # find nothing to wait for and it draws at once.
             await pg.refresh()
-            await capture(browser, pg.url, directory / name)
+            await chromium.capture(pg.url, directory / name)
             print(f"  {directory / name}")
 
         await shot("1-lobby.png", script.lobby_id)
@@ -274,10 +328,11 @@ async def take_screenshots(directory: Path, *, database_path: Path | None = None
         await shot("4-meld.png", script.panel_id)
         await script.discard()
         await script.finish_round()
+        # Both pictures of the round's end are taken before the next round starts by itself (30 s).
         # "Your" panel followed the round by itself: it shows the round's end and what you scored.
         await shot("6-hand-live.png", script.panel_id)
         # A spectator's view: the table and the round's end, without "your" hand panel.
         await pg.view_as(pg.people[1])
         await shot("5-round-end.png", script.last_with("next").id)
-    print(f"Pictures of a scripted game (seed {seed}) are in {directory}")
-    return 0
+        match = script.game().match
+        return match is not None and match.round_no == 1
