@@ -167,7 +167,7 @@ MESSAGES: dict[str, str] = {
     "panel.round_over": "The round is over.",
     "panel.match_over": "The match is over.",
     "panel.round_score": "You scored {score} this round; your total is {total}.",
-    "panel.drawn": "🆕 You drew {card}.",
+    "panel.drawn": "➕ You drew **{card}**.",
     "panel.table": "On the table",
     "panel.meld_short": "`{meld_id}` {cards}",
     "panel.moved": "This panel moved: your hand is in the newest panel below.",

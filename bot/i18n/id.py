@@ -116,7 +116,7 @@ MESSAGES: dict[str, str] = {
     # --- meja ---
     "table.title": "Rommé — ronde {round} dari {rounds}",
     "table.title.tiebreak": "Rommé — ronde penentuan {round} (setelah {rounds} ronde)",
-    "table.dealer": "Dealer: {name}",
+    "table.dealer": "Pembagi kartu: {name}",
     "table.turn.draw": "Giliran: {who} — ambil kartu",
     "table.turn.play": "Giliran: {who} — turunkan kombinasi, tambahkan kartu, atau buang",
     "table.turn.deadline": "Waktu habis {when}",
@@ -398,7 +398,7 @@ MESSAGES: dict[str, str] = {
     "panel.turn.deadline": "Waktumu habis {when}.",
     "panel.match_over": "Pertandingan sudah selesai.",
     "panel.round_score": "Skormu ronde ini {score}; totalmu {total}.",
-    "panel.drawn": "🆕 Kamu mengambil {card}.",
+    "panel.drawn": "➕ Kamu mengambil **{card}**.",
     "panel.table": "Di meja",
     "panel.meld_short": "`{meld_id}` {cards}",
     "panel.moved": "Panel ini sudah pindah: kartumu ada di panel terbaru di bawah.",
