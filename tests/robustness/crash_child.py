@@ -30,26 +30,32 @@ async def new_game(hall: Hall, index: int) -> TableDriver:
     return TableDriver(hall.env, hall.channels[index], {person.id: person})
 
 
+async def play(env: simcord.Env) -> None:
+    """Play two tables without end, printing ``READY`` once and one ``ANSWERED`` line per answered
+    move of a person (the shard tests' child plays the same way)."""
+    hall = Hall.build(env)
+    drivers = [await new_game(hall, 0), await new_game(hall, 1)]
+    print("READY", flush=True)
+    storage = env.bot.storage  # type: ignore[attr-defined]
+    while True:
+        for index, driver in enumerate(drivers):
+            game = driver.game()
+            if not game.running:
+                drivers[index] = await new_game(hall, index)
+                continue
+            moves = driver.moves
+            await driver.step()
+            if driver.moves == moves:
+                continue
+            person = next(iter(driver.people))
+            mine = [m for m in await storage.moves(game.id) if m.user_id == person]
+            print(f"ANSWERED {game.id} {mine[-1].seq} {driver.game().version} {person}", flush=True)
+
+
 async def main(database: Path, seed: int) -> None:
     simcord.Env._settle_internal = quick_settle(simcord.Env._settle_internal)  # type: ignore[method-assign]
     async with simcord.run(make_bot(database, seed=seed)) as env:
-        hall = Hall.build(env)
-        drivers = [await new_game(hall, 0), await new_game(hall, 1)]
-        print("READY", flush=True)
-        storage = env.bot.storage  # type: ignore[attr-defined]
-        while True:
-            for index, driver in enumerate(drivers):
-                game = driver.game()
-                if not game.running:
-                    drivers[index] = await new_game(hall, index)
-                    continue
-                moves = driver.moves
-                await driver.step()
-                if driver.moves == moves:
-                    continue
-                person = next(iter(driver.people))
-                mine = [m for m in await storage.moves(game.id) if m.user_id == person]
-                print(f"ANSWERED {game.id} {mine[-1].seq} {driver.game().version} {person}", flush=True)
+        await play(env)
 
 
 if __name__ == "__main__":

@@ -23,31 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import simcord
 
 from bot.storage import StorageError
-from tests.robustness.crash_child import new_game
-from tests.robustness.robust_helpers import Hall, make_bot, quick_settle
-from tests.robustness.table_driver import TableDriver
+from tests.robustness.crash_child import play
+from tests.robustness.robust_helpers import make_bot, quick_settle
 
 LEASE_SECONDS = 2.0
-
-
-async def play(env: simcord.Env) -> None:
-    hall = Hall.build(env)
-    drivers: list[TableDriver] = [await new_game(hall, 0), await new_game(hall, 1)]
-    print("READY", flush=True)
-    storage = env.bot.storage  # type: ignore[attr-defined]
-    while True:
-        for index, driver in enumerate(drivers):
-            game = driver.game()
-            if not game.running:
-                drivers[index] = await new_game(hall, index)
-                continue
-            moves = driver.moves
-            await driver.step()
-            if driver.moves == moves:
-                continue
-            person = next(iter(driver.people))
-            mine = [m for m in await storage.moves(game.id) if m.user_id == person]
-            print(f"ANSWERED {game.id} {mine[-1].seq} {driver.game().version} {person}", flush=True)
 
 
 async def resume(env: simcord.Env) -> None:
