@@ -1,8 +1,8 @@
 """One pending wake-up per game: the next computer move, the turn timer, or the next round.
 
-The table service decides what to wake up for; this module only keeps at most one sleeping task per
-game and replaces it when the game changes. Sleeping uses ``asyncio.sleep``, so a virtual event-loop
-clock (SimCord's) drives it in tests.
+The table service decides what to wake up for; this module only keeps at most one wake-up per game
+and replaces it when the game changes. Sleeping is a timer of the event loop (``loop.call_later``),
+so a virtual event-loop clock (SimCord's) drives it in tests.
 """
 
 from __future__ import annotations
@@ -15,10 +15,12 @@ from dataclasses import dataclass
 log = logging.getLogger(__name__)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Wake:
-    task: asyncio.Task[None]
-    sleeping: bool = True
+    """A game's wake-up: a timer handle while it sleeps, the task of ``fire()`` once it runs."""
+
+    handle: asyncio.TimerHandle | None = None
+    task: asyncio.Task[None] | None = None
 
 
 class GameTimers:
@@ -27,6 +29,11 @@ class GameTimers:
     A new :meth:`schedule` cancels the game's previous wake-up while it still sleeps; a wake-up that
     is already running is left to finish (it re-checks the game under the game's lock, and
     cancelling it halfway through a save or a listener call would help no one).
+
+    A sleeping wake-up is a timer handle of the event loop (``loop.call_later``), not a task
+    sleeping in ``asyncio.sleep``: every move replaces one, and a cancelled task leaves its
+    ``CancelledError``, traceback and frames in a reference cycle for the garbage collector, where
+    a cancelled handle leaves nothing. The task is made when the wake-up fires.
 
     >>> async def demo():
     ...     timers, fired = GameTimers(), []
@@ -50,29 +57,38 @@ class GameTimers:
         if self._closed:
             return
         self.cancel(game_id)
-        wake = _Wake(task=None)  # type: ignore[arg-type]  # set right below; the task reads it later
-
-        async def run() -> None:
-            await asyncio.sleep(max(0.0, delay))
-            wake.sleeping = False
-            try:
-                await fire()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("game %s: a timed action failed", game_id)
-            finally:
-                if self._wakes.get(game_id) is wake:
-                    del self._wakes[game_id]
-
-        wake.task = asyncio.get_running_loop().create_task(run(), name=f"romme-game-{game_id}")
+        wake = _Wake()
+        loop = asyncio.get_running_loop()
+        wake.handle = loop.call_later(max(0.0, delay), self._start, loop, game_id, wake, fire)
         self._wakes[game_id] = wake
+
+    def _start(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        game_id: int,
+        wake: _Wake,
+        fire: Callable[[], Awaitable[None]],
+    ) -> None:
+        wake.handle = None
+        wake.task = loop.create_task(self._run(game_id, wake, fire), name=f"romme-game-{game_id}")
+
+    async def _run(self, game_id: int, wake: _Wake, fire: Callable[[], Awaitable[None]]) -> None:
+        try:
+            await fire()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("game %s: a timed action failed", game_id)
+        finally:
+            if self._wakes.get(game_id) is wake:
+                del self._wakes[game_id]
 
     def cancel(self, game_id: int) -> None:
         """Cancel the game's wake-up if it is still sleeping; forget it either way."""
         wake = self._wakes.pop(game_id, None)
-        if wake is not None and wake.sleeping and wake.task is not asyncio.current_task():
-            wake.task.cancel()
+        if wake is not None and wake.handle is not None:
+            wake.handle.cancel()
+            wake.handle = None
 
     def pending(self, game_id: int) -> bool:
         """Whether the game has a wake-up scheduled or running."""
@@ -81,8 +97,13 @@ class GameTimers:
     async def close(self) -> None:
         """Cancel every wake-up and wait for them to end; no new ones are accepted."""
         self._closed = True
-        tasks = [wake.task for wake in self._wakes.values() if wake.task is not asyncio.current_task()]
+        wakes = list(self._wakes.values())
         self._wakes.clear()
-        for task in tasks:
-            task.cancel()
+        tasks: list[asyncio.Task[None]] = []
+        for wake in wakes:
+            if wake.handle is not None:
+                wake.handle.cancel()
+            elif wake.task is not None and wake.task is not asyncio.current_task():
+                wake.task.cancel()
+                tasks.append(wake.task)
         await asyncio.gather(*tasks, return_exceptions=True)
