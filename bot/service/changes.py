@@ -25,8 +25,9 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import marshal
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from bot.service.errors import TableError
@@ -80,22 +81,68 @@ class Saved:
     seat, move, the table state's changed keys; the ones saved in this process), and the table
     state after them. ``logged`` counts the moves in the file after that snapshot (after a restart,
     the ones replayed when it was read, which ``snapshot`` already holds). ``mark`` is what a logged
-    move must leave alone to need no snapshot (see :func:`_mark`)."""
+    move must leave alone to need no snapshot (see :func:`_mark`).
 
-    snapshot: dict[str, Any]
+    The snapshot and the moves are held packed (:mod:`marshal` bytes), read back only when a change
+    fails and the game is put back as it was saved: a snapshot as dicts and lists is some sixty
+    objects for the garbage collector to walk at every young collection, for every table, as bytes
+    it is one that the collector never walks.
+
+    >>> saved = Saved.packing({"version": 1, "seats": [{"user_id": 7}]}, {}, (None,))
+    >>> saved.snapshot()
+    {'version': 1, 'seats': [{'user_id': 7}]}
+    >>> saved.logging(1, {"kind": "draw", "source": "stock"}, {"game_version": 2}).moves()
+    [(1, {'kind': 'draw', 'source': 'stock'}, {'game_version': 2})]
+    """
+
+    packed_snapshot: bytes
     state: dict[str, Any]
     mark: tuple[Any, ...]
-    tail: list[tuple[int, dict[str, Any], dict[str, Any]]] = field(default_factory=list)
+    packed_moves: tuple[bytes, ...] = ()
     logged: int = 0
+
+    @classmethod
+    def packing(
+        cls, snapshot: dict[str, Any], state: dict[str, Any], mark: tuple[Any, ...], *, logged: int = 0
+    ) -> Saved:
+        """A game saved as ``snapshot`` (its table state ``state``), no move logged since here."""
+        return cls(marshal.dumps(snapshot), state, mark, logged=logged)
 
     @classmethod
     def of(cls, game: Game, snapshot: dict[str, Any], *, logged: int = 0) -> Saved:
         """``game`` as saved in ``snapshot`` (with ``logged`` moves in the file after it)."""
-        return cls(snapshot, game.table_state(), _mark(game), logged=logged)
+        return cls.packing(snapshot, game.table_state(), _mark(game), logged=logged)
+
+    def logging(
+        self,
+        seat: int,
+        move: dict[str, Any],
+        changed: dict[str, Any],
+        *,
+        state: dict[str, Any] | None = None,
+        mark: tuple[Any, ...] | None = None,
+    ) -> Saved:
+        """This save with one more move logged after the snapshot (and the table state after it)."""
+        return Saved(
+            self.packed_snapshot,
+            self.state if state is None else state,
+            self.mark if mark is None else mark,
+            (*self.packed_moves, marshal.dumps((seat, move, changed))),
+            self.logged + 1,
+        )
+
+    def snapshot(self) -> dict[str, Any]:
+        """The last full snapshot, as a new dict."""
+        snapshot: dict[str, Any] = marshal.loads(self.packed_snapshot)
+        return snapshot
+
+    def moves(self) -> list[tuple[int, dict[str, Any], dict[str, Any]]]:
+        """The moves saved in this process since the snapshot: (match seat, move, changed keys)."""
+        return [marshal.loads(packed) for packed in self.packed_moves]
 
     def game(self) -> Game:
         """The game as saved: the snapshot with the moves since replayed onto it."""
-        return Game.replayed(self.snapshot, self.tail)
+        return Game.replayed(self.snapshot(), self.moves())
 
 
 class Drawing(Generic[T]):
@@ -393,10 +440,9 @@ class ChangePath:
             if drawing is not None:
                 drawing.run(game)
         if snapshot is not None:
-            return Saved(snapshot, state, mark)
+            return Saved.packing(snapshot, state, mark)
         assert saved is not None and entries
-        tail = [*saved.tail, (entries[0].seat, entries[0].move, changed)]
-        return Saved(saved.snapshot, state, mark, tail, saved.logged + 1)
+        return saved.logging(entries[0].seat, entries[0].move, changed, state=state, mark=mark)
 
     async def _reload(self, game: Game, conflict: VersionConflict) -> None:
         """Read ``game`` again from the file after a save found a newer version there (under its
