@@ -6,9 +6,15 @@ few seconds, and each walk stops the event loop for as long as it takes — meas
 ``bench/load.py`` at 500 tables: pauses up to 240 ms, which were the whole of the move p99.
 
 :func:`tune_gc` does what long-running CPython services do about it: everything alive once the code
-is imported goes to the permanent generation (:func:`gc.freeze`, never walked again), and the young
-generation is collected after 50,000 allocations instead of 700, so short-lived garbage (one move's
-views and embeds) still goes but full collections become rare. Reference cycles are still collected.
+is imported goes to the permanent generation (:func:`gc.freeze`, never walked again); the young
+generation is collected after 2,000 allocations instead of 700 (a walk of a few thousand objects,
+about a millisecond, that frees one move's cyclic garbage), and the middle one only after 1,000 of
+those instead of 10: what a table keeps (its round, melds, history) is walked again every two
+minutes or so at 1,000 tables instead of every few seconds, and full collections become rare.
+A larger young threshold is worse, not better: at 50,000 one young collection walked some 110,000
+objects, 100-150 ms of a stopped event loop at 1,000 tables (``bench/load.py``'s ``gc_*`` figures).
+Reference cycles are still collected; the bot avoids making them on its busy paths (a refused
+lay-off, a replaced wake-up), so that the young collections stay small.
 It is called once by the command line (``romme-bot``, the playground) and by the load benchmark,
 never by :func:`bot.client.create_bot`: tests build many bots in one process and keep the defaults.
 """
@@ -17,7 +23,7 @@ from __future__ import annotations
 
 import gc
 
-GC_THRESHOLDS = (50_000, 50, 100)
+GC_THRESHOLDS = (2_000, 1_000, 100)
 """Collector thresholds for generations 0, 1 and 2 (CPython's defaults are 700, 10, 10)."""
 
 
