@@ -8,7 +8,7 @@ counts the REST calls the action costs, including the table edit that follows it
 is moved on past the one-second merge window after every action). The same clicks are timed on a
 minimal discord.py bot defined here, whose button answers "ok"; the two alternate in blocks, so a
 noisy neighbour on the machine hurts both alike. Both run under the garbage collector settings
-``romme-bot`` sets at start (:func:`bot.process.tune_gc`; ``--default-gc`` keeps CPython's).
+``romme-bot`` sets at start (:func:`bot.process.tune_process`; ``--default-gc`` keeps CPython's).
 
 The last line is one JSON object: action_p50_ms, action_p99_ms (every timed move click),
 draw_/meld_/discard_ p50 and p99, baseline_p50_ms, baseline_p99_ms, ratio_p50 (target ≤ 2.0),
@@ -79,7 +79,7 @@ from bench._common import (
 )
 from bot import create_bot
 from bot.engine.computer import ComputerPlayer
-from bot.process import tune_gc
+from bot.process import tune_process
 from bot.render.ids import Target, lay_off_option
 from bot.service import TableService
 from bot.service.game import Game
@@ -457,14 +457,16 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         help="side by side: 'saves' (before / snapshots / after, the default) or 'styles' (emoji / text)",
     )
     parser.add_argument(
-        "--default-gc", action="store_true", help="keep CPython's collector settings (romme-bot tunes them)"
+        "--default-gc",
+        action="store_true",
+        help="keep CPython's collector and thread switch settings (romme-bot tunes them)",
     )
     args = parser.parse_args(argv)
     if args.quick:
         args.samples, args.blocks = 30, 1
     quiet()
     if not args.default_gc:
-        tune_gc()  # as romme-bot does at start (bot.process); the minimal bot runs under it too
+        tune_process()  # as romme-bot does at start (bot.process); the minimal bot runs under it too
     samples = Samples()
     with tempfile.TemporaryDirectory(prefix="romme-bench-") as folder:
         if args.compare:

@@ -3,13 +3,13 @@
 ``python bench/load.py --games 500`` builds the bot with ``create_bot`` on a SQLite file in a
 temporary folder (production settings: a computer moves 1.5 s after the previous move, table edits
 merged to one a second per channel and 40 a second for the whole bot), after tuning the garbage
-collector as ``romme-bot`` does (``--default-gc`` keeps CPython's settings). The first ``--clicks``
-tables (default 20) are opened as people do, by ``/romme start computers:3`` and a click on
-**Start**; the others by the same service and publisher calls the cog makes (SimCord's settling
-after a click grows with every sleeping table, so 500 clicked tables would time SimCord). Then each
-host leaves (``/romme leave``'s service call) so the computer plays all four seats, one table after
-another over 1.5 s, and the tables play for ``--seconds`` of real time on their own, their table
-edits going to SimCord's REST API. Measured:
+collector and the thread switch interval as ``romme-bot`` does (``--default-gc`` keeps CPython's
+settings). The first ``--clicks`` tables (default 20) are opened as people do, by ``/romme start
+computers:3`` and a click on **Start**; the others by the same service and publisher calls the cog
+makes (SimCord's settling after a click grows with every sleeping table, so 500 clicked tables would
+time SimCord). Then each host leaves (``/romme leave``'s service call) so the computer plays all
+four seats, one table after another over 1.5 s, and the tables play for ``--seconds`` of real time
+on their own, their table edits going to SimCord's REST API. Measured:
 
 - moves, moves_per_s: moves committed to the log during the measured time (a table that keeps up
   makes one every 1.5 s: 333/s for 500 tables);
@@ -79,7 +79,7 @@ from bench._common import (
 )
 from bot import create_bot
 from bot.client import RommeBot
-from bot.process import tune_gc
+from bot.process import tune_process
 from bot.service import TableService
 
 TABLES_PER_GUILD = 100
@@ -451,7 +451,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "--gc-thresholds", help="collector thresholds to try after tuning, e.g. 5000,20,100 (as bot.process)"
     )
     parser.add_argument(
-        "--default-gc", action="store_true", help="keep CPython's collector settings (romme-bot tunes them)"
+        "--switch-interval", type=float, help="the interpreter's thread switch interval to try, in seconds"
+    )
+    parser.add_argument(
+        "--default-gc",
+        action="store_true",
+        help="keep CPython's collector and thread switch settings (romme-bot tunes them)",
     )
     parser.add_argument(
         "--processes", type=int, help="N bot processes on --database-url (bench/load_processes.py)"
@@ -479,9 +484,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         args.games, args.seconds = 50, 10.0
     quiet()
     if not args.default_gc:
-        tune_gc()  # as romme-bot does at start (bot.process)
+        tune_process()  # as romme-bot does at start (bot.process)
     if args.gc_thresholds:
         gc.set_threshold(*(int(n) for n in args.gc_thresholds.split(",")))
+    if args.switch_interval:
+        sys.setswitchinterval(args.switch_interval)
     with tempfile.TemporaryDirectory(prefix="romme-load-") as folder:
         result = asyncio.run(
             run(

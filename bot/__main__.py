@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from bot import playground
 from bot.config import ConfigError, Settings, load_settings
-from bot.process import tune_gc
+from bot.process import tune_process
 from bot.storage import Storage, StorageError
 from bot.storage.lock import hold as hold_database_lock
 
@@ -111,7 +111,7 @@ def run_command(args: argparse.Namespace) -> int:
     )
     # The bot has no voice features; discord.py's notes about missing voice libraries are noise.
     logging.getLogger("discord.client").addFilter(lambda record: "voice will NOT" not in record.getMessage())
-    tune_gc()
+    tune_process()
     return asyncio.run(_run(settings, token))
 
 

@@ -1,4 +1,4 @@
-"""Process-wide settings of a long-running bot: the garbage collector.
+"""Process-wide settings of a long-running bot: the garbage collector and the thread switch interval.
 
 A bot with hundreds of tables keeps hundreds of thousands of small objects alive (cards, melds, seat
 views). CPython's default collector thresholds make it walk all of them in a full collection every
@@ -15,16 +15,26 @@ A larger young threshold is worse, not better: at 50,000 one young collection wa
 objects, 100-150 ms of a stopped event loop at 1,000 tables (``bench/load.py``'s ``gc_*`` figures).
 Reference cycles are still collected; the bot avoids making them on its busy paths (a refused
 lay-off, a replaced wake-up), so that the young collections stay small.
-It is called once by the command line (``romme-bot``, the playground) and by the load benchmark,
-never by :func:`bot.client.create_bot`: tests build many bots in one process and keep the defaults.
+The storage's writer thread (:mod:`bot.storage.writer`) needs the interpreter's lock between its
+statements. A busy event loop gives it up only every ``sys.getswitchinterval()`` seconds, 5 ms by
+default, so each save of a busy bot waited up to 5 ms several times over; :data:`SWITCH_INTERVAL`
+makes that 1 ms (``bench/load.py --switch-interval`` tries others).
+
+:func:`tune_process` applies both. It is called once by the command line (``romme-bot``, the
+playground) and by the benchmarks, never by :func:`bot.client.create_bot`: tests build many bots in
+one process and keep the defaults.
 """
 
 from __future__ import annotations
 
 import gc
+import sys
 
 GC_THRESHOLDS = (2_000, 1_000, 100)
 """Collector thresholds for generations 0, 1 and 2 (CPython's defaults are 700, 10, 10)."""
+
+SWITCH_INTERVAL = 0.001
+"""Seconds a thread may hold the interpreter's lock while another waits (CPython's default: 0.005)."""
 
 
 def tune_gc() -> tuple[int, int, int]:
@@ -37,3 +47,12 @@ def tune_gc() -> tuple[int, int, int]:
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
     return old
+
+
+def tune_process() -> None:
+    """:func:`tune_gc`, and the thread switch interval set to :data:`SWITCH_INTERVAL`.
+
+    Call it once, after the imports and before the event loop starts serving.
+    """
+    tune_gc()
+    sys.setswitchinterval(SWITCH_INTERVAL)
