@@ -4,12 +4,12 @@
 temporary folder (production settings: a computer moves 1.5 s after the previous move, table edits
 merged to one a second per channel and 40 a second for the whole bot), after tuning the garbage
 collector and the thread switch interval as ``romme-bot`` does (``--default-gc`` keeps CPython's
-settings). The first ``--clicks`` tables (default 20) are opened as people do, by ``/romme start
-computers:3`` and a click on **Start**; the others by the same service and publisher calls the cog
-makes (SimCord's settling after a click grows with every sleeping table, so 500 clicked tables would
-time SimCord). Then each host leaves (``/romme leave``'s service call) so the computer plays all
-four seats, one table after another over 1.5 s, and the tables play for ``--seconds`` of real time
-on their own, their table edits going to SimCord's REST API. Measured:
+settings). The first ``--clicks`` tables (default 20) are opened as people do, by
+``/romme start computers:3`` and a click on **Start**; the others by the same service and publisher
+calls the cog makes (SimCord's settling after a click grows with every sleeping table, so 500
+clicked tables would time SimCord). Then each host leaves (``/romme leave``'s service call) so the
+computer plays all four seats, one table after another over 1.5 s, and the tables play for
+``--seconds`` of real time on their own, their table edits going to SimCord's REST API. Measured:
 
 - moves, moves_per_s: moves committed to the log during the measured time (a table that keeps up
   makes one every 1.5 s: 333/s for 500 tables);
