@@ -331,21 +331,24 @@ class Meld:
                     self._refuse_taken_place(place - low, card)
         # A laid-off ace goes high where it fits, else low, as in make_meld.
         ace_places = (_HIGH_ACE, _LOW_ACE) if 1 in ranks else (_HIGH_ACE,)
-        # The first refusal is kept as its reason, not as the exception: an exception held in a
-        # local of the frame its traceback holds is a reference cycle, which only the garbage
-        # collector frees (with every frame of the stack it raised through).
-        first_refusal: tuple[str, str, str] | None = None
+        first_error: IllegalMove | None = None
         for ace_place in ace_places:
             placed = {(ace_place if card.rank == 1 else card.rank): card for card in naturals}
             try:
                 new_low, new_high = _grow(low, high, sorted(placed), jokers, end)
             except IllegalMove as error:
-                first_refusal = first_refusal or (error.code, error.rule, str(error))
+                first_error = first_error or error
                 continue
             placed.update({low + i: card for i, card in enumerate(self.cards)})
             return _run_cards(self.stands_for[0].suit, new_low, new_high, placed)
-        assert first_refusal is not None
-        raise IllegalMove(*first_refusal)
+        assert first_error is not None
+        try:
+            raise first_error
+        finally:
+            # The exception must not stay in a local of the frame its traceback holds: that is a
+            # reference cycle, which only the garbage collector frees (with every frame of the
+            # stack it went through), and the computer player refuses thousands of lay-offs a second.
+            first_error = None
 
     def _refuse_taken_place(self, index: int, card: Card) -> None:
         if self.cards[index].is_joker:
