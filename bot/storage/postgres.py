@@ -236,6 +236,8 @@ class PostgresStorage:
         """The epoch of this storage's shard leases (:meth:`take_shards`): every save and new game
         is refused (:class:`ShardLost`) unless the lease of its server's shard still carries it.
         ``None`` (no lease taken, one process on the database): not fenced."""
+        self._shard_count = 0
+        self._lost: Callable[[list[int]], None] | None = None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -334,6 +336,7 @@ class PostgresStorage:
                 )
                 raise ChannelBusy(channel_id, game_id=row["id"] if row else 0) from None
             if game_id is None:
+                self._fenced(guild_id)
                 raise ShardLost(f"a new game in channel {channel_id}")
             return int(game_id)
 
@@ -436,6 +439,7 @@ class PostgresStorage:
             if outcome == "missing":
                 raise GameNotFound(game_id)
             if outcome == "fenced":
+                self._fenced(int(row["guild_id"]))
                 raise ShardLost(f"game {game_id}")
             if outcome == "conflict":
                 assert expected_version is not None
@@ -681,6 +685,7 @@ class PostgresStorage:
         leases = await self._write(write)
         if leases:
             self.fence = leases[0].epoch
+            self._shard_count = shard_count
         return leases
 
     async def renew_shards(self, shard_ids: Sequence[int], *, owner: str, ttl: float) -> list[int]:
@@ -698,9 +703,29 @@ class PostgresStorage:
     ) -> LeaseKeeper:
         """Start the heartbeat of this owner's leases (see :class:`LeaseKeeper`); ``lost`` is called on
         the calling loop with the shards found taken over by another process."""
-        keeper = LeaseKeeper(self.url, shard_ids, owner=owner, ttl=ttl, lost=lost, epoch=self.fence)
+        keeper = LeaseKeeper(
+            self.url, shard_ids, owner=owner, ttl=ttl, lost=self._report_once(lost), epoch=self.fence
+        )
+        self._lost = keeper._lost
         keeper.start()
         return keeper
+
+    def _report_once(self, lost: Callable[[list[int]], None]) -> Callable[[list[int]], None]:
+        """``lost`` called at most once, by the heartbeat or by the first fenced write."""
+        told: list[bool] = []
+
+        def report(shards: list[int]) -> None:
+            if not told:
+                told.append(True)
+                lost(shards)
+
+        return report
+
+    def _fenced(self, guild_id: int) -> None:
+        """A write was refused by the fence: its shard is lost, and the owner hears it now rather
+        than at the next heartbeat."""
+        if self._lost is not None and self._shard_count:
+            self._lost([(guild_id >> 22) % self._shard_count])
 
     async def release_shards(self, shard_ids: Sequence[int], *, owner: str) -> None:
         """Give the leases up (a clean stop): another process may take the shards at once."""
@@ -829,7 +854,10 @@ _CREATE = (
 )
 """A new game, fenced like a save (no row back: the lease of the server's shard is another's)."""
 
-_SAVE = "SELECT outcome, version, seq FROM romme_save($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+_SAVE = (
+    "SELECT outcome, version, seq, guild_id "
+    "FROM romme_save($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+)
 """A save: one statement, one round trip (``pg_migrations/0003_one_round_trip_saves.sql``)."""
 
 

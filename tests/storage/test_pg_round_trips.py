@@ -86,6 +86,8 @@ async def test_a_save_of_a_process_that_lost_its_shard_is_refused_and_changes_no
     fresh = await PostgresStorage.open(postgres_url)
     try:
         await stale.take_shards([0, 1], 2, owner="host-a pid 1", ttl=60)
+        told: list[list[int]] = []
+        heartbeat = stale.keep_shards([0, 1], owner="host-a pid 1", ttl=60, lost=told.append)
         game_id = await stale.create_game(**GAME, snapshot={"n": 0})  # guild 10: shard 0
         saved = await stale.save_game(
             game_id, {"n": 1}, "playing", expected_version=1, move=MoveEntry(0, 30, DRAW)
@@ -103,6 +105,8 @@ async def test_a_save_of_a_process_that_lost_its_shard_is_refused_and_changes_no
                 game_id, {"n": 2}, "playing", expected_version=2, move=MoveEntry(1, 31, DRAW)
             )
         assert "\n" not in str(caught.value) and f"game {game_id}" in str(caught.value)
+        assert told == [[0]]  # the owner hears it at once, not at the next heartbeat (20 s on)
+        heartbeat.stop()
         with pytest.raises(ShardLost):  # a move logged without a snapshot, without a version check
             await stale.save_game(game_id, None, "playing", move=MoveEntry(1, 31, DRAW, state={"t": 1}))
         with pytest.raises(ShardLost):
@@ -111,6 +115,7 @@ async def test_a_save_of_a_process_that_lost_its_shard_is_refused_and_changes_no
         assert game is not None and (game.snapshot, game.version) == ({"n": 1}, 2)
         assert [m.seq for m in await fresh.moves(game_id)] == [1]
         assert await fresh.game_in_channel(21) is None
+        assert told == [[0]]  # once
 
         # The new holder plays on from what was committed.
         assert (await fresh.save_game(game_id, {"n": 2}, "playing", expected_version=2)).version == 3

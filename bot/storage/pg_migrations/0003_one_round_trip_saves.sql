@@ -44,7 +44,7 @@ $$;
 -- p_move NULL: no move is logged. p_expected NULL: no version check; p_fence NULL: no lease check.
 -- outcome: 'saved' (version: the new version, seq: the logged move's number or NULL), 'missing'
 -- (no such game), 'conflict' (version: the stored one) or 'fenced' (the lease has another epoch);
--- only 'saved' wrote anything.
+-- only 'saved' wrote anything. guild_id: the game's server (of the shard a fenced save lost).
 CREATE FUNCTION romme_save(
     p_game bigint,
     p_expected bigint,
@@ -58,7 +58,7 @@ CREATE FUNCTION romme_save(
     p_results json,
     p_announcements json,
     p_fence bigint
-) RETURNS TABLE (outcome text, version bigint, seq bigint)
+) RETURNS TABLE (outcome text, version bigint, seq bigint, guild_id bigint)
 LANGUAGE plpgsql AS $$
 DECLARE
     v_version bigint;
@@ -67,7 +67,7 @@ DECLARE
 BEGIN
     SELECT g.version, g.guild_id INTO v_version, v_guild FROM games g WHERE g.id = p_game FOR UPDATE;
     IF NOT FOUND THEN
-        RETURN QUERY SELECT 'missing'::text, NULL::bigint, NULL::bigint;
+        RETURN QUERY SELECT 'missing'::text, NULL::bigint, NULL::bigint, NULL::bigint;
         RETURN;
     END IF;
     IF p_fence IS NOT NULL THEN
@@ -75,12 +75,12 @@ BEGIN
         WHERE l.shard_id = (v_guild >> 22) % l.shard_count AND l.epoch = p_fence
         FOR KEY SHARE;
         IF NOT FOUND THEN
-            RETURN QUERY SELECT 'fenced'::text, v_version, NULL::bigint;
+            RETURN QUERY SELECT 'fenced'::text, v_version, NULL::bigint, v_guild;
             RETURN;
         END IF;
     END IF;
     IF p_expected IS NOT NULL AND p_expected <> v_version THEN
-        RETURN QUERY SELECT 'conflict'::text, v_version, NULL::bigint;
+        RETURN QUERY SELECT 'conflict'::text, v_version, NULL::bigint, v_guild;
         RETURN;
     END IF;
     SELECT COALESCE(max(m.seq), 0) INTO v_seq FROM moves m WHERE m.game_id = p_game;
@@ -112,6 +112,6 @@ BEGIN
         FROM json_to_recordset(p_announcements) AS a(round_no integer, kind text, payload json)
         ON CONFLICT (game_id, round_no) DO NOTHING;
     END IF;
-    RETURN QUERY SELECT 'saved'::text, v_version + 1, CASE WHEN p_move IS NOT NULL THEN v_seq END;
+    RETURN QUERY SELECT 'saved'::text, v_version + 1, CASE WHEN p_move IS NOT NULL THEN v_seq END, v_guild;
 END;
 $$;
