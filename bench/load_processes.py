@@ -20,7 +20,8 @@ processes, and then one process on an SQLite file measured the same way, in one 
 Reported per process: tables, moves, moves/s, move p50/p99 (apply to commit), computer lag p99,
 peak RSS and the process's CPU seconds in its measured time (``cpu_s``; all its threads); in total:
 tables, moves/s (and the moves/s that keeping up would need: 2/3 a table), the worst p99, the
-database's commits/s, the server's CPU seconds, the machine's busy cores. Each run uses a new schema
+database's commits/s, the server's CPU seconds, the CPU milliseconds per move of the bots and of
+the server, the cores the bench kept busy and those busy with other work. Each run uses a new schema
 per process in the URL's database (dropped afterwards). A ``pool_size`` in the URL
 (``…/romme?pool_size=20``) sets each process's connection pool, as for the bot. The last line is
 one JSON object.
@@ -47,7 +48,7 @@ sys.path.insert(0, str(ROOT))
 def child_main(target: str, games: int, seconds: float, delay: float, seed: int, clicks: int) -> None:
     """One bot process on ``target`` (a PostgreSQL URL, or an SQLite file's path): open the tables,
     print READY, wait for GO on stdin, measure (printing MEASURING and MEASURED around the measured
-    time), print RESULT and the figures as JSON."""
+    time, and waiting for a line on stdin after it), print RESULT and the figures as JSON."""
     from bench import load
     from bench._common import quiet
     from bot import create_bot
@@ -88,6 +89,8 @@ def child_main(target: str, games: int, seconds: float, delay: float, seed: int,
         def __exit__(self, *exc: object) -> None:
             cpu["cpu_s"] = time.process_time() - cpu["start"]
             print("MEASURED", flush=True)
+            # Held until the parent has read the server's figures: its connections are still open.
+            sys.stdin.readline()
             super().__exit__(*exc)
 
     load.hosts_leave = leave_then_wait  # type: ignore[assignment]
@@ -109,10 +112,14 @@ def child_main(target: str, games: int, seconds: float, delay: float, seed: int,
     print("RESULT " + json.dumps(result), flush=True)
 
 
-async def _admin(url: str, *statements: str) -> list[Any]:
+async def _connect(url: str) -> Any:
     import asyncpg
 
-    connection = await asyncpg.connect(url)
+    return await asyncpg.connect(url)
+
+
+async def _admin(url: str, *statements: str) -> list[Any]:
+    connection = await _connect(url)
     try:
         return [await connection.fetchval(statement) for statement in statements]
     finally:
@@ -138,17 +145,19 @@ def _ticks(pids: list[int]) -> dict[int, float]:
     return used
 
 
-def _server_pids() -> list[int]:
-    """The PostgreSQL server's processes on this machine (the postmaster and its backends)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if (entry / "comm").read_text().strip() in ("postgres", "postmaster"):
-                    found.append(int(entry.name))
-            except OSError:
-                continue
-    return found
+async def _server_pids(url: str) -> list[int]:
+    """The server processes that work for this database: its connections (the bots' pools and
+    heartbeats) and the server's own (the WAL writer, the checkpointer, …); not the connections to
+    other databases on the same server (other people's tests, on a shared machine)."""
+    connection = await _connect(url)
+    try:
+        rows = await connection.fetch(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+            "OR backend_type <> 'client backend'"
+        )
+    finally:
+        await connection.close()
+    return [int(row["pid"]) for row in rows]
 
 
 def _machine() -> tuple[float, float]:
@@ -159,7 +168,10 @@ def _machine() -> tuple[float, float]:
 
 
 class Window:
-    """What the machine and the server did between :meth:`start` and :meth:`stop`."""
+    """What the machine and the server did between :meth:`start` and :meth:`stop`: the busy cores
+    of the whole machine (the bench's processes, the server and anything else running), the load
+    average, and on PostgreSQL the database's commits and the CPU seconds of the server processes
+    that work for it (this machine's server only: ``/proc``)."""
 
     def __init__(self, url: str | None) -> None:
         self.url = url
@@ -168,7 +180,7 @@ class Window:
         sample: dict[str, Any] = {}
         if self.url is not None:
             sample["commits"] = asyncio.run(_commits(self.url))
-            sample["server_cpu"] = _ticks(_server_pids())
+            sample["server_cpu"] = _ticks(asyncio.run(_server_pids(self.url)))
         busy, every = _machine()
         sample.update(t=time.perf_counter(), busy=busy, all=every, load=os.getloadavg()[0])
         return sample
@@ -245,6 +257,10 @@ def measure_together(
         for child in children:
             read_until(child, "MEASURED")
         figures = window.stop()
+        for child in children:  # the processes wait for this to stop their tables
+            assert child.stdin is not None
+            child.stdin.write("ON\n")
+            child.stdin.flush()
         results = [json.loads(read_until(child, "RESULT ")[len("RESULT ") :]) for child in children]
     finally:
         for child in children:
@@ -260,6 +276,10 @@ def measure_together(
 def summary(backend: str, results: list[dict[str, Any]], figures: dict[str, Any]) -> dict[str, Any]:
     """One run's figures, per process and in total."""
     tables = sum(r["games"] for r in results)
+    moves = sum(r["moves"] for r in results)
+    bot_cpu = sum(r["cpu_s"] for r in results)
+    server_cpu = figures.get("server_cpu_s", 0.0)
+    ours = (bot_cpu + server_cpu) / figures["window_s"]
     return {
         "backend": backend,
         "processes": len(results),
@@ -267,8 +287,16 @@ def summary(backend: str, results: list[dict[str, Any]], figures: dict[str, Any]
         "moves_per_s": round(sum(r["moves_per_s"] for r in results), 1),
         "moves_per_s_to_keep_up": round(sum(r["games"] / r["computer_delay_s"] for r in results), 1),
         "move_p99_ms": max(r["move_p99_ms"] for r in results),
-        "bot_cpu_s": round(sum(r["cpu_s"] for r in results), 2),
+        "bot_cpu_s": round(bot_cpu, 2),
         **figures,
+        # CPU per move committed, of the bot processes and of the server; the cores they kept busy,
+        # and the rest of the machine's busy cores (other work on a shared machine).
+        "bot_cpu_ms_per_move": round(1000 * bot_cpu / moves, 2) if moves else None,
+        "server_cpu_ms_per_move": (
+            round(1000 * server_cpu / moves, 2) if moves and "server_cpu_s" in figures else None
+        ),
+        "bench_cores": round(ours, 2),
+        "other_cores": round(max(0.0, figures["machine_busy_cores"] - ours), 2),
         "measured_s": max(r["seconds"] for r in results),
         "per_process": [
             {
