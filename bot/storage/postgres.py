@@ -670,6 +670,7 @@ class PostgresStorage:
                 row = await db.fetchrow(
                     "INSERT INTO shard_leases (shard_id, shard_count, owner, epoch, taken_at, expires_at) "
                     "VALUES ($1, $2, $3, $4, COALESCE($5, now()), now() + make_interval(secs => $6)) "
+                    "ON CONFLICT (shard_id) DO NOTHING "
                     "RETURNING shard_id, shard_count, owner, expires_at, epoch",
                     shard,
                     shard_count,
@@ -678,7 +679,14 @@ class PostgresStorage:
                     held["taken_at"] if held is not None and held["owner"] == owner else None,
                     float(ttl),
                 )
-                assert row is not None
+                if row is None:  # another process took it in the meantime (and has committed)
+                    won = await db.fetchrow(
+                        "SELECT owner, EXTRACT(EPOCH FROM expires_at - now()) AS left_s "
+                        "FROM shard_leases WHERE shard_id = $1",
+                        shard,
+                    )
+                    assert won is not None
+                    raise ShardTaken(shard, owner=won["owner"], seconds_left=float(won["left_s"]))
                 taken.append(_lease(row))
             return taken
 

@@ -9,7 +9,7 @@ import asyncpg
 import pytest
 
 from bot.storage import Announcement, MatchResult, MoveEntry, RoundScore
-from bot.storage.postgres import PostgresStorage, ShardLost
+from bot.storage.postgres import PostgresStorage, ShardLost, ShardTaken
 from tests.conftest import raw_sql
 from tests.storage.conftest import TIMEOUT
 from tests.storage.pg_proxy import RoundTrips
@@ -171,3 +171,23 @@ async def test_a_take_over_waits_for_a_save_under_way_and_the_heartbeat_does_not
         await watcher.close()
         await holder.close()
         await other.close()
+
+
+async def test_two_processes_taking_a_free_shard_at_once_one_is_refused_with_one_line(
+    postgres_url: str,
+) -> None:
+    one = await PostgresStorage.open(postgres_url)
+    two = await PostgresStorage.open(postgres_url)
+    try:
+        for shard in range(5):  # the race is won at the insert: tried a few times
+            outcomes = await asyncio.gather(
+                one.take_shards([shard], 5, owner="one", ttl=60),
+                two.take_shards([shard], 5, owner="two", ttl=60),
+                return_exceptions=True,
+            )
+            refused = [o for o in outcomes if isinstance(o, BaseException)]
+            assert len(refused) == 1 and isinstance(refused[0], ShardTaken), outcomes
+            assert str(refused[0]).startswith(f"shard {shard} is held by")
+    finally:
+        await one.close()
+        await two.close()
