@@ -22,7 +22,8 @@ peak RSS and the process's CPU seconds in its measured time (``cpu_s``; all its 
 tables, moves/s (and the moves/s that keeping up would need: 2/3 a table), the worst p99, the
 database's commits/s, the server's CPU seconds, the CPU milliseconds per move of the bots and of
 the server, the cores the bench kept busy and those busy with other work. Each run uses a new schema
-per process in the URL's database (dropped afterwards). A ``pool_size`` in the URL
+per process in the URL's database (dropped afterwards). The processes run no shards, so they
+take no leases and their saves are not fenced. A ``pool_size`` in the URL
 (``…/romme?pool_size=20``) sets each process's connection pool, as for the bot. The last line is
 one JSON object.
 """

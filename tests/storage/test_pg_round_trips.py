@@ -156,7 +156,7 @@ async def test_a_take_over_waits_for_a_save_under_way_and_the_heartbeat_does_not
             waiting = bool(
                 await watcher.fetchval(
                     "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                    "AND query LIKE '%shard_leases%'"
+                    "AND datname = current_database() AND query LIKE '%shard_leases%'"
                 )
             )
             if waiting or take.done():
