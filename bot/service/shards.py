@@ -14,6 +14,13 @@ their games back (timers and computer turns included), as any start does. A proc
 heartbeat that it lost a lease (it was stalled longer than the lease) is told so (``lost``) and must
 stop playing: its owner closes the bot.
 
+Until it has noticed, its saves cannot harm the new owner's games: every take of the leases draws
+a new epoch (a fencing token), and each save checks in its own statement, under a lock on the
+lease row, that its game's shard still carries this process's epoch; a save that does not is
+refused with nothing written (:class:`~bot.storage.postgres.ShardLost`), and ``lost`` is called at
+once. A take-over waits for the saves under way of the process it replaces, so what they commit is
+in the games it brings back.
+
 An SQLite file needs no lease: one process per file (:mod:`bot.storage.lock`).
 """
 

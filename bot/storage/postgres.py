@@ -5,9 +5,18 @@ The same interface and the same guarantees as the SQLite :class:`~bot.storage.St
 - every write is one transaction, committed (``synchronous_commit`` as the server has it; on by
   default: flushed to disk) before the call returns; the game's row and the move-log row of a move
   are one transaction, so a move the bot has answered for is stored with its game;
+- a save is ONE round trip: one statement, ``romme_save`` (a function of the schema,
+  ``pg_migrations/0003``), sent outside a transaction block, so that it is its own transaction and
+  commits before its answer comes back (five round trips before: BEGIN, the row lock, the log row,
+  the game's row, COMMIT; and asyncpg's reset of the connection after each, which the pool here
+  leaves out); a new game, a table message and the other one-statement writes are one round trip too;
 - optimistic versions: a save with ``expected_version`` is refused (:class:`VersionConflict`,
   nothing written) unless the game's row is still at that version; the row is locked
   (``SELECT … FOR UPDATE``) for the check, so two processes cannot both pass it;
+- fenced saves: once the storage holds shard leases (:meth:`PostgresStorage.take_shards`), a save
+  or a new game is refused (:class:`ShardLost`, nothing written) unless the lease of its server's
+  shard still carries this storage's epoch: a process that lost its shards to another cannot write
+  the games the other plays now, even if it has not noticed yet;
 - the move log is append-only (a trigger refuses an UPDATE), numbered 1, 2, … per game;
 - the saves of one game are committed in the order they were started (:meth:`start_save` queues a
   save when it is called; the saves of different games run side by side on the pool);
@@ -71,7 +80,11 @@ CONNECT_TIMEOUT = 10.0
 """Seconds to reach the server and log in before giving up with one line."""
 
 POOL_SIZE = 10
-"""Connections one process keeps to the server at most (saves of different games run side by side)."""
+"""Connections one process keeps to the server at most, unless its URL says ``?pool_size=N``: the
+saves of different games run side by side on them. A save is one round trip of about a millisecond
+of the server's time, so ten carry several thousand saves a second; more only help a server far away
+(a save holds its connection for the whole round trip). Every process holds its own: keep
+processes × pool size under the server's ``max_connections`` (100 by default)."""
 
 _OPEN = "(" + ", ".join(f"'{status.value}'" for status in OPEN_STATUSES) + ")"
 _FILE_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
@@ -124,6 +137,29 @@ def shown_url(url: str) -> str:
     return urllib.parse.urlunsplit((parts.scheme, host, parts.path, "", ""))
 
 
+def pool_setting(url: str) -> tuple[str, int | None]:
+    """The URL without its ``pool_size`` parameter (the bot's, not the server's), and that size.
+
+    >>> pool_setting("postgresql://bot@db/romme?pool_size=20&search_path=x")
+    ('postgresql://bot@db/romme?search_path=x', 20)
+    >>> pool_setting("postgresql://bot@db/romme")
+    ('postgresql://bot@db/romme', None)
+    """
+    parts = urllib.parse.urlsplit(url)
+    query = urllib.parse.parse_qsl(parts.query, keep_blank_values=True)
+    sizes = [value for key, value in query if key == "pool_size"]
+    if not sizes:
+        return url, None
+    if not sizes[-1].isdigit() or int(sizes[-1]) < 1:
+        raise StorageError(f"{shown_url(url)}: pool_size must be a whole number of connections, 1 or more")
+    kept = urllib.parse.urlencode([(key, value) for key, value in query if key != "pool_size"])
+    return urllib.parse.urlunsplit(parts._replace(query=kept)), int(sizes[-1])
+
+
+async def _keep_session(connection: asyncpg.Connection) -> None:
+    """The pool's reset: nothing to undo (see :meth:`PostgresStorage.open`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Lease:
     """A shard's lease as stored: who holds it and until when (see :meth:`PostgresStorage.take_shards`)."""
@@ -132,6 +168,8 @@ class Lease:
     shard_count: int
     owner: str
     expires_at: datetime
+    epoch: int = 0
+    """The fencing token of the take that holds it (see :meth:`PostgresStorage.take_shards`)."""
 
 
 class ShardTaken(StorageError):
@@ -148,6 +186,21 @@ class ShardTaken(StorageError):
         )
         self.shard_id = shard_id
         self.owner = owner
+
+
+class ShardLost(StorageError):
+    """A write refused because the lease of its game's shard was taken over by another process
+    since this one took it (the fencing token differs): nothing was written, the other process
+    plays the game now.
+
+    >>> str(ShardLost("game 7"))
+    'game 7: the shard lease of this process was taken over by another romme-bot process: not saved'
+    """
+
+    def __init__(self, what: str) -> None:
+        super().__init__(
+            f"{what}: the shard lease of this process was taken over by another romme-bot process: not saved"
+        )
 
 
 def default_owner() -> str:
@@ -179,6 +232,12 @@ class PostgresStorage:
         self.transactions = 0
         """How many write transactions this storage has committed."""
         self._pending: set[asyncio.Future[Any]] = set()
+        self.fence: int | None = None
+        """The epoch of this storage's shard leases (:meth:`take_shards`): every save and new game
+        is refused (:class:`ShardLost`) unless the lease of its server's shard still carries it.
+        ``None`` (no lease taken, one process on the database): not fenced."""
+        self._shard_count = 0
+        self._lost: Callable[[list[int]], None] | None = None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -186,18 +245,24 @@ class PostgresStorage:
     async def open(cls, url: str, *, pool_size: int | None = None) -> PostgresStorage:
         """Connect to the server, bring the schema up to date and return the storage.
 
-        ``pool_size``: connections kept at most (default :data:`POOL_SIZE`).
-        Raises :class:`StorageError` with one line naming the database when the server cannot be
-        reached, refuses the login, has no such database, or holds a newer or foreign schema.
+        ``pool_size``: connections kept at most (default: the URL's ``pool_size`` parameter, else
+        :data:`POOL_SIZE`). Raises :class:`StorageError` with one line naming the database when the
+        server cannot be reached, refuses the login, has no such database, or holds a newer or
+        foreign schema.
         """
         shown = shown_url(url)
+        server_url, size = pool_setting(url)
         try:
             pool = await asyncpg.create_pool(
-                url,
+                server_url,
                 min_size=1,
-                max_size=pool_size or POOL_SIZE,
+                max_size=pool_size or size or POOL_SIZE,
                 timeout=CONNECT_TIMEOUT,
                 command_timeout=60,
+                # The bot leaves nothing in a session (no SET, LISTEN, cursor or session lock), so a
+                # connection goes back to the pool as it is, without asyncpg's reset query: that
+                # would be one more round trip after every statement.
+                reset=_keep_session,
             )
         except (TimeoutError, OSError) as exc:
             reason = " ".join(str(exc).split()) or type(exc).__name__
@@ -256,33 +321,26 @@ class PostgresStorage:
         status = _status(status)
         snapshot_json = _dumps(snapshot)
 
+        fence = self.fence
+
         async def write(db: _Conn) -> int:
-            if status in OPEN_STATUSES:
-                row = await db.fetchrow(
-                    f"SELECT id FROM games WHERE channel_id = $1 AND status IN {_OPEN}", channel_id
-                )
-                if row is not None:
-                    raise ChannelBusy(channel_id, game_id=row["id"])
+            # One statement (its own transaction): the unique index of open games in a channel
+            # refuses a second one, which another process may have opened a moment ago.
             try:
-                async with db.transaction():
-                    game_id = await db.fetchval(
-                        "INSERT INTO games (guild_id, channel_id, host_id, status, snapshot) "
-                        "VALUES ($1, $2, $3, $4, $5::json) RETURNING id",
-                        guild_id,
-                        channel_id,
-                        host_id,
-                        status.value,
-                        snapshot_json,
-                    )
+                game_id = await db.fetchval(
+                    _CREATE, guild_id, channel_id, host_id, status.value, snapshot_json, fence
+                )
             except asyncpg.UniqueViolationError:
-                # Another process opened a game in the channel between the check and the insert.
                 row = await db.fetchrow(
                     f"SELECT id FROM games WHERE channel_id = $1 AND status IN {_OPEN}", channel_id
                 )
                 raise ChannelBusy(channel_id, game_id=row["id"] if row else 0) from None
+            if game_id is None:
+                self._fenced(guild_id)
+                raise ShardLost(f"a new game in channel {channel_id}")
             return int(game_id)
 
-        return await self._write(write)
+        return await self._write(write, transaction=False)
 
     async def save_game(
         self,
@@ -328,8 +386,13 @@ class PostgresStorage:
         The save starts when this is called (the caller may work on the loop while it commits, as
         the service draws a panel); the saves of one game commit in the order they were started.
         ``now`` is accepted for the interface's sake: a save here always starts at once. ``ready``
-        is set once the save's statements have run, as its COMMIT goes to the server (or else with
-        its outcome): work on the loop from then on overlaps the commit's round trip and fsync.
+        is set as the save's one statement goes to the server (or else with its outcome): work on
+        the loop from then on overlaps its round trip, its commit and the fsync.
+
+        The save is one statement, ``romme_save`` (one round trip, committed as it returns: see
+        ``pg_migrations/0003``). Once this process has taken shard leases (:meth:`take_shards`),
+        the save is fenced by them: it raises :class:`ShardLost` (nothing written) when the lease of
+        the game's shard was taken over by another process since.
         """
         status = _status(status)
         if snapshot is None and move is None:
@@ -337,55 +400,54 @@ class PostgresStorage:
         snapshot_json = _dumps(snapshot) if snapshot is not None else None
         move_json = _dumps(move.move) if move is not None else None
         state_json = _dumps(move.state) if move is not None and move.state is not None else None
-        owed = [(a.round_no, a.kind, _dumps(a.payload)) for a in announcements]
-        scores = list(round_scores)
-        results = list(match_results)
+        scores_json = _rows([dataclasses.asdict(score) for score in round_scores]) if round_scores else None
+        results_json = _rows([_result(result) for result in match_results]) if match_results else None
+        owed_json = (
+            _rows(
+                [
+                    {"round_no": a.round_no, "kind": a.kind, "payload": _object(a.payload)}
+                    for a in announcements
+                ]
+            )
+            if announcements
+            else None
+        )
+        fence = self.fence
 
         async def write(db: _Conn) -> SaveResult:
-            version = await _version(db, game_id, lock=True)
-            if expected_version is not None and expected_version != version:
-                raise VersionConflict(game_id, expected=expected_version, actual=version)
-            seq = None
-            if move is not None and move_json is not None:
-                seq = await db.fetchval(
-                    "INSERT INTO moves (game_id, seq, seat, user_id, move, state) "
-                    "SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4::json, $5::json "
-                    "FROM moves WHERE game_id = $1 RETURNING seq",
-                    game_id,
-                    move.seat,
-                    move.user_id,
-                    move_json,
-                    None if snapshot_json else state_json,
-                )
-            if snapshot_json is not None:
-                await db.execute(
-                    "UPDATE games SET snapshot = $1::json, status = $2, version = version + 1, "
-                    "updated_at = now(), "
-                    "snapshot_seq = (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = $3) "
-                    "WHERE id = $3",
-                    snapshot_json,
-                    status.value,
-                    game_id,
-                )
-            else:
-                await db.execute(
-                    "UPDATE games SET status = $1, version = version + 1, updated_at = now() WHERE id = $2",
-                    status.value,
-                    game_id,
-                )
-            await _insert_round_scores(db, game_id, scores)
-            await _record_match(db, game_id, results)
-            if owed:
-                await db.executemany(
-                    "INSERT INTO announcements (game_id, round_no, kind, payload) "
-                    "VALUES ($1, $2, $3, $4::json) ON CONFLICT (game_id, round_no) DO NOTHING",
-                    [(game_id, *row) for row in owed],
-                )
             if ready is not None and not ready.done():
-                ready.set_result(None)  # the COMMIT follows as this returns
-            return SaveResult(version=version + 1, seq=None if seq is None else int(seq))
+                # The statement goes to the server as this coroutine next waits: from then on the
+                # work on the loop overlaps its round trip, its commit and the fsync.
+                ready.set_result(None)
+            row = await db.fetchrow(
+                _SAVE,
+                game_id,
+                expected_version,
+                snapshot_json,
+                status.value,
+                move.seat if move is not None else None,
+                move.user_id if move is not None else None,
+                move_json,
+                state_json,
+                scores_json,
+                results_json,
+                owed_json,
+                fence,
+            )
+            assert row is not None
+            outcome = row["outcome"]
+            if outcome == "missing":
+                raise GameNotFound(game_id)
+            if outcome == "fenced":
+                self._fenced(int(row["guild_id"]))
+                raise ShardLost(f"game {game_id}")
+            if outcome == "conflict":
+                assert expected_version is not None
+                raise VersionConflict(game_id, expected=expected_version, actual=int(row["version"]))
+            seq = row["seq"]
+            return SaveResult(version=int(row["version"]), seq=None if seq is None else int(seq))
 
-        result = self._start(write, game_id)
+        result = self._start(write, game_id, transaction=False)
         if ready is not None:
             # A save that fails (or never starts) sets ready with its outcome.
             future = asyncio.ensure_future(result)
@@ -411,7 +473,7 @@ class PostgresStorage:
             if status.endswith(" 0"):
                 raise GameNotFound(game_id)
 
-        await self._write(write)
+        await self._write(write, transaction=False)
 
     async def set_aside(self, game_id: int, problem: str) -> bool:
         """Set aside a game whose snapshot cannot be read (see :meth:`bot.storage.Storage.set_aside`)."""
@@ -427,7 +489,7 @@ class PostgresStorage:
             )
             return not status.endswith(" 0")
 
-        return await self._write(write)
+        return await self._write(write, transaction=False)
 
     async def damaged_games(self) -> list[GameRecord]:
         """Every game set aside as unreadable, oldest first."""
@@ -503,7 +565,7 @@ class PostgresStorage:
             )
             return not status.endswith(" 0")
 
-        return await self._write(write)
+        return await self._write(write, transaction=False)
 
     # ------------------------------------------------------------------ scores and statistics
 
@@ -541,9 +603,20 @@ class PostgresStorage:
         rows = list(results)
 
         async def write(db: _Conn) -> int:
-            return await _record_match(db, game_id, rows)
+            if not rows:
+                if await db.fetchval("SELECT 1 FROM games WHERE id = $1", game_id) is None:
+                    raise GameNotFound(game_id)
+                return 0
+            row = await db.fetchrow(
+                "SELECT romme_record_match(id, guild_id, $2::json) AS new FROM games WHERE id = $1",
+                game_id,
+                _rows([_result(result) for result in rows]),
+            )
+            if row is None:
+                raise GameNotFound(game_id)
+            return int(row["new"])
 
-        return await self._write(write)
+        return await self._write(write, transaction=False)
 
     async def player_record(self, guild_id: int, user_id: int) -> PlayerStats | None:
         """A person's statistics on one server, or ``None``."""
@@ -572,56 +645,95 @@ class PostgresStorage:
         A shard whose lease is held by another owner and has not expired refuses the whole call
         with :class:`ShardTaken` (one line naming the shard and its holder); an expired lease (its
         process died, or stopped renewing) is taken over. Taking a lease this owner holds renews it.
+
+        Every take draws a new epoch (the fencing token, :attr:`Lease.epoch`), the same for all the
+        shards of the call; from then on this storage's saves are fenced by it (:attr:`fence`). A
+        lease held before is deleted and inserted again, which waits for the saves under way that
+        hold it (they lock it ``FOR KEY SHARE``): once a take-over returns, no save of the process
+        that lost the shard can commit any more.
         """
 
         async def write(db: _Conn) -> list[Lease]:
+            epoch = int(await db.fetchval("SELECT nextval('shard_lease_epochs')"))
             taken = []
             for shard in sorted(shard_ids):
+                held = await db.fetchrow(
+                    "SELECT owner, taken_at, expires_at < now() AS expired, "
+                    "EXTRACT(EPOCH FROM expires_at - now()) AS left_s "
+                    "FROM shard_leases WHERE shard_id = $1 FOR UPDATE",
+                    shard,
+                )
+                if held is not None:
+                    if held["owner"] != owner and not held["expired"]:
+                        raise ShardTaken(shard, owner=held["owner"], seconds_left=float(held["left_s"]))
+                    await db.execute("DELETE FROM shard_leases WHERE shard_id = $1", shard)
                 row = await db.fetchrow(
-                    "INSERT INTO shard_leases (shard_id, shard_count, owner, expires_at) "
-                    "VALUES ($1, $2, $3, now() + make_interval(secs => $4)) "
-                    "ON CONFLICT (shard_id) DO UPDATE SET shard_count = excluded.shard_count, "
-                    "owner = excluded.owner, heartbeat_at = now(), expires_at = excluded.expires_at, "
-                    "taken_at = CASE WHEN shard_leases.owner = excluded.owner THEN shard_leases.taken_at "
-                    "ELSE now() END "
-                    "WHERE shard_leases.owner = excluded.owner OR shard_leases.expires_at < now() "
-                    "RETURNING shard_id, shard_count, owner, expires_at",
+                    "INSERT INTO shard_leases (shard_id, shard_count, owner, epoch, taken_at, expires_at) "
+                    "VALUES ($1, $2, $3, $4, COALESCE($5, now()), now() + make_interval(secs => $6)) "
+                    "ON CONFLICT (shard_id) DO NOTHING "
+                    "RETURNING shard_id, shard_count, owner, expires_at, epoch",
                     shard,
                     shard_count,
                     owner,
+                    epoch,
+                    held["taken_at"] if held is not None and held["owner"] == owner else None,
                     float(ttl),
                 )
-                if row is None:
-                    held = await db.fetchrow(
+                if row is None:  # another process took it in the meantime (and has committed)
+                    won = await db.fetchrow(
                         "SELECT owner, EXTRACT(EPOCH FROM expires_at - now()) AS left_s "
                         "FROM shard_leases WHERE shard_id = $1",
                         shard,
                     )
-                    assert held is not None
-                    raise ShardTaken(shard, owner=held["owner"], seconds_left=float(held["left_s"]))
-                taken.append(Lease(row["shard_id"], row["shard_count"], row["owner"], row["expires_at"]))
+                    assert won is not None
+                    raise ShardTaken(shard, owner=won["owner"], seconds_left=float(won["left_s"]))
+                taken.append(_lease(row))
             return taken
 
-        return await self._write(write)
+        leases = await self._write(write)
+        if leases:
+            self.fence = leases[0].epoch
+            self._shard_count = shard_count
+        return leases
 
     async def renew_shards(self, shard_ids: Sequence[int], *, owner: str, ttl: float) -> list[int]:
         """The heartbeat: push the leases this owner still holds ``ttl`` seconds on; returns the
         shards renewed (a shard missing from it was lost: its lease expired and another took it)."""
 
         async def write(db: _Conn) -> list[int]:
-            rows = await db.fetch(_RENEW, list(shard_ids), owner, float(ttl))
+            rows = await db.fetch(_RENEW, list(shard_ids), owner, float(ttl), None)
             return sorted(int(row["shard_id"]) for row in rows)
 
-        return await self._write(write)
+        return await self._write(write, transaction=False)
 
     def keep_shards(
         self, shard_ids: Sequence[int], *, owner: str, ttl: float, lost: Callable[[list[int]], None]
     ) -> LeaseKeeper:
         """Start the heartbeat of this owner's leases (see :class:`LeaseKeeper`); ``lost`` is called on
         the calling loop with the shards found taken over by another process."""
-        keeper = LeaseKeeper(self.url, shard_ids, owner=owner, ttl=ttl, lost=lost)
+        keeper = LeaseKeeper(
+            self.url, shard_ids, owner=owner, ttl=ttl, lost=self._report_once(lost), epoch=self.fence
+        )
+        self._lost = keeper._lost
         keeper.start()
         return keeper
+
+    def _report_once(self, lost: Callable[[list[int]], None]) -> Callable[[list[int]], None]:
+        """``lost`` called at most once, by the heartbeat or by the first fenced write."""
+        told: list[bool] = []
+
+        def report(shards: list[int]) -> None:
+            if not told:
+                told.append(True)
+                lost(shards)
+
+        return report
+
+    def _fenced(self, guild_id: int) -> None:
+        """A write was refused by the fence: its shard is lost, and the owner hears it now rather
+        than at the next heartbeat."""
+        if self._lost is not None and self._shard_count:
+            self._lost([(guild_id >> 22) % self._shard_count])
 
     async def release_shards(self, shard_ids: Sequence[int], *, owner: str) -> None:
         """Give the leases up (a clean stop): another process may take the shards at once."""
@@ -633,12 +745,12 @@ class PostgresStorage:
                 owner,
             )
 
-        await self._write(write)
+        await self._write(write, transaction=False)
 
     async def leases(self) -> list[Lease]:
         """Every shard lease, by shard."""
         rows = await self._fetch("SELECT * FROM shard_leases ORDER BY shard_id")
-        return [Lease(r["shard_id"], r["shard_count"], r["owner"], r["expires_at"]) for r in rows]
+        return [_lease(row) for row in rows]
 
     # ------------------------------------------------------------------ plumbing
 
@@ -676,13 +788,19 @@ class PostgresStorage:
     async def _fetch(self, sql: str, *params: Any) -> list[asyncpg.Record]:
         return list(await self._live_pool().fetch(sql, *params))
 
-    async def _transaction(self, write: Callable[[_Conn], Awaitable[T]]) -> T:
-        async with self._live_pool().acquire() as db, db.transaction():
-            result = await write(db)
+    async def _transaction(self, write: Callable[[_Conn], Awaitable[T]], transaction: bool) -> T:
+        async with self._live_pool().acquire() as db:
+            if transaction:
+                async with db.transaction():
+                    result = await write(db)
+            else:  # one statement: its own transaction, committed as it returns (one round trip)
+                result = await write(db)
         self.transactions += 1
         return result
 
-    def _start(self, write: Callable[[_Conn], Awaitable[T]], game_id: int | None) -> Awaitable[T]:
+    def _start(
+        self, write: Callable[[_Conn], Awaitable[T]], game_id: int | None, *, transaction: bool = True
+    ) -> Awaitable[T]:
         """Start ``write`` as a task now (after the earlier writes of the same game) and return a
         future of its outcome that the caller's cancellation does not stop: once started, a write
         ends with a COMMIT or a ROLLBACK, never half-way."""
@@ -695,7 +813,7 @@ class PostgresStorage:
         async def run() -> T:
             if previous is not None:
                 await asyncio.wait([previous])
-            return await self._transaction(write)
+            return await self._transaction(write, transaction)
 
         task = asyncio.ensure_future(run())
         self._pending.add(task)
@@ -712,8 +830,10 @@ class PostgresStorage:
         task.add_done_callback(done)
         return asyncio.shield(task)
 
-    async def _write(self, write: Callable[[_Conn], Awaitable[T]]) -> T:
-        return await self._start(write, None)
+    async def _write(self, write: Callable[[_Conn], Awaitable[T]], *, transaction: bool = True) -> T:
+        """Run ``write`` on a connection of the pool: in a transaction block, or (``transaction``
+        false, for ``write`` of one statement) without one, saving the BEGIN and COMMIT round trips."""
+        return await self._start(write, None, transaction=transaction)
 
 
 _GAME = (
@@ -728,8 +848,25 @@ committed state)."""
 
 _RENEW = (
     "UPDATE shard_leases SET heartbeat_at = now(), expires_at = now() + make_interval(secs => $3) "
-    "WHERE shard_id = ANY($1::integer[]) AND owner = $2 RETURNING shard_id"
+    "WHERE shard_id = ANY($1::integer[]) AND owner = $2 AND ($4::bigint IS NULL OR epoch = $4) "
+    "RETURNING shard_id"
 )
+"""The heartbeat (an UPDATE of no key column: the saves' ``FOR KEY SHARE`` does not hold it up)."""
+
+_CREATE = (
+    "INSERT INTO games (guild_id, channel_id, host_id, status, snapshot) "
+    "SELECT $1, $2, $3, $4, $5::json "
+    "WHERE $6::bigint IS NULL OR EXISTS (SELECT 1 FROM shard_leases l "
+    "WHERE l.shard_id = ($1::bigint >> 22) % l.shard_count AND l.epoch = $6 FOR KEY SHARE) "
+    "RETURNING id"
+)
+"""A new game, fenced like a save (no row back: the lease of the server's shard is another's)."""
+
+_SAVE = (
+    "SELECT outcome, version, seq, guild_id "
+    "FROM romme_save($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+)
+"""A save: one statement, one round trip (``pg_migrations/0003_one_round_trip_saves.sql``)."""
 
 
 class LeaseKeeper:
@@ -741,11 +878,20 @@ class LeaseKeeper:
     reported to ``lost`` on the loop that started the keeper, and the heartbeat ends."""
 
     def __init__(
-        self, url: str, shard_ids: Sequence[int], *, owner: str, ttl: float, lost: Callable[[list[int]], None]
+        self,
+        url: str,
+        shard_ids: Sequence[int],
+        *,
+        owner: str,
+        ttl: float,
+        lost: Callable[[list[int]], None],
+        epoch: int | None = None,
     ) -> None:
         self.url = url
         self.shard_ids = sorted(shard_ids)
         self.owner = owner
+        self.epoch = epoch
+        """The epoch of the take (a lease taken again since, even by this owner, is lost)."""
         self.ttl = ttl
         self._lost = lost
         self._loop = asyncio.get_running_loop()
@@ -773,7 +919,9 @@ class LeaseKeeper:
                 try:
                     if connection is None or connection.is_closed():
                         connection = await asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT)
-                    rows = await connection.fetch(_RENEW, self.shard_ids, self.owner, float(self.ttl))
+                    rows = await connection.fetch(
+                        _RENEW, self.shard_ids, self.owner, float(self.ttl), self.epoch
+                    )
                 except Exception as exc:  # the server is away for a moment: try at the next beat
                     log.warning(
                         "the shard leases could not be renewed (%s: %s)", type(exc).__name__, _line(exc)
@@ -840,40 +988,27 @@ async def _insert_round_scores(db: _Conn, game_id: int, scores: Sequence[RoundSc
         )
 
 
-async def _record_match(db: _Conn, game_id: int, results: Sequence[MatchResult]) -> int:
-    if not results:
-        return 0
-    guild_id = await db.fetchval("SELECT guild_id FROM games WHERE id = $1", game_id)
-    if guild_id is None:
-        raise GameNotFound(game_id)
-    new = 0
-    for result in results:
-        inserted = await db.fetchval(
-            "INSERT INTO match_results (game_id, user_id, points, won, best_round) "
-            "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id, user_id) DO NOTHING RETURNING 1",
-            game_id,
-            result.user_id,
-            result.points,
-            int(result.won),
-            result.best_round,
-        )
-        if inserted is None:
-            continue
-        new += 1
-        await db.execute(
-            "INSERT INTO player_stats (guild_id, user_id, matches_played, matches_won, points, best_round) "
-            "VALUES ($1, $2, 1, $3, $4, $5) ON CONFLICT (guild_id, user_id) DO UPDATE SET "
-            "matches_played = player_stats.matches_played + 1, "
-            "matches_won = player_stats.matches_won + excluded.matches_won, "
-            "points = player_stats.points + excluded.points, "
-            "best_round = GREATEST(player_stats.best_round, excluded.best_round)",
-            guild_id,
-            result.user_id,
-            int(result.won),
-            result.points,
-            result.best_round,
-        )
-    return new
+def _lease(row: asyncpg.Record) -> Lease:
+    return Lease(row["shard_id"], row["shard_count"], row["owner"], row["expires_at"], row["epoch"])
+
+
+def _result(result: MatchResult) -> dict[str, Any]:
+    return {
+        "user_id": result.user_id,
+        "points": result.points,
+        "won": int(result.won),
+        "best_round": result.best_round,
+    }
+
+
+def _rows(rows: list[dict[str, Any]]) -> str:
+    return json.dumps(rows, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+def _object(value: dict[str, Any]) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise TypeError(f"expected a JSON object (dict), not {type(value).__name__}")
+    return value
 
 
 def _line(exc: BaseException) -> str:
