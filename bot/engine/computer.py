@@ -22,7 +22,7 @@ from bot.engine.history import PublicEvent
 from bot.engine.meld import Meld, make_meld
 from bot.engine.memory import Memory, recall
 from bot.engine.moves import DrawSource, Move, Phase
-from bot.engine.outs import live_copies, outs
+from bot.engine.outs import live_copies, meld_outs, out_cards, pair_outs, rest_outs
 from bot.engine.round import MAX_RESHUFFLES
 from bot.engine.rules import RuleSet
 from bot.engine.solver import best_melds
@@ -573,24 +573,45 @@ class ComputerPlayer:
             dead = dead + Counter([seat.discard_top])  # it goes under the discard
         known = self._known_elsewhere(seat, memory)
 
+        copies: dict[Card, int] = {}
+
         def live(card: Card) -> int:
-            return live_copies(card, held[card], dead[card], known[card])
+            count = copies.get(card)
+            if count is None:
+                count = copies[card] = live_copies(card, held[card], dead[card], known[card])
+            return count
 
         weight = 1.0 if seat.opened or self._threatened(seat) else _POINTS_BEFORE_OPENING
+        melds = self._best(hand, seat.rules)
+        melded = Counter(card for meld in melds for card in meld.cards)
+        lengthen = meld_outs(melds)
+        left_all = _without(hand, melded.elements())
+        spare = Counter(left_all)
+        pairs = None if spare[JOKER] else pair_outs(left_all)
 
         def value(card: Card) -> float:
             if card.is_joker:
                 return -1000.0 * hope if len(hand) > 2 else card.hand_points
-            # The best melds of the hand do without a card they leave over, so they are the best melds
-            # of the hand without it too: no solve per card.
-            rest = _without(hand, [card])
-            found = melds if melded[card] < held[card] else self._best(rest, seat.rules)
-            left = _without(rest, (c for meld in found for c in meld.cards))
-            score = _OUT_WEIGHT * outs(found, left, live) * hope - hand_points(left) * weight
+            if melded[card] < held[card]:
+                # The best melds of the hand do without a card they leave over, so they are the
+                # best melds of the hand without it too: no solve per card.
+                left = _without(left_all, [card])
+                if pairs is None:
+                    found = lengthen | rest_outs(left)
+                else:
+                    # A second copy of ``card`` keeps its pairs (two equal cards are no pair, R8).
+                    found = set(lengthen)
+                    for a, b, cards in pairs:
+                        if spare[card] > 1 or card not in (a, b):
+                            found.update(cards)
+            else:
+                rest = _without(hand, [card])
+                fewer = self._best(rest, seat.rules)
+                left = _without(rest, (c for meld in fewer for c in meld.cards))
+                found = out_cards(fewer, left)
+            score = _OUT_WEIGHT * sum(live(out) for out in found) * hope - hand_points(left) * weight
             return score - self._feeds(card, seat, memory)
 
-        melds = self._best(hand, seat.rules)
-        melded = Counter(card for meld in melds for card in meld.cards)
         loose = sorted({card for card in allowed if melded[card] < held[card]} or set(allowed))
         return max(loose, key=lambda card: (value(card), self.rng.random()))
 

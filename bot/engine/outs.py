@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from bot.engine.cards import SUITS, Card
+from bot.engine.cards import NATURALS, SUITS, Card
 from bot.engine.meld import Meld
 
-__all__ = ["live_copies", "out_cards", "outs"]
+__all__ = ["live_copies", "meld_outs", "out_cards", "outs", "pair_outs", "rest_outs"]
 
 _HIGH_ACE = 14
 _COPIES = 2
@@ -32,7 +32,8 @@ _COPIES = 2
 
 
 def _card(place: int, suit: str) -> Card:
-    return Card(1 if place == _HIGH_ACE else place, suit)
+    """The shared natural card of ``suit`` at a run's ``place`` (1-14, the ace at both ends)."""
+    return NATURALS[suit][place]
 
 
 def _run_ends(meld: Meld) -> Iterable[Card]:
@@ -66,34 +67,80 @@ def _run_fillers(a: Card, b: Card) -> Iterable[Card]:
             yield _card(place, a.suit)
 
 
-def out_cards(melds: Sequence[Meld], rest: Sequence[Card]) -> set[Card]:
-    """The natural cards that would meld one card more with ``melds`` and the left-over ``rest``.
+def _other_suits(rank: int, *suits: str) -> Iterable[Card]:
+    """The cards of ``rank`` in the suits other than ``suits``."""
+    return (NATURALS[suit][rank] for suit in SUITS if suit not in suits)
+
+
+def meld_outs(melds: Iterable[Meld]) -> set[Card]:
+    """The natural cards that lengthen one of ``melds``: a run's end, a set's missing suit (R7, R8).
 
     >>> from bot.engine.cards import parse_cards
-    >>> sorted(str(card) for card in out_cards([], parse_cards("QS KS 3D 3C 3D")))
-    ['3H', '3S', 'AS', 'JS']
+    >>> from bot.engine.meld import make_meld
+    >>> sorted(str(card) for card in meld_outs([make_meld(parse_cards("7C 7D 7S"))]))
+    ['7H']
     """
     found: set[Card] = set()
     for meld in melds:
         if meld.kind == "run":
             found.update(_run_ends(meld))
         elif len(meld.stands_for) < len(SUITS):
-            rank = meld.stands_for[0].rank
-            have = {card.suit for card in meld.stands_for}
-            found.update(Card(rank, suit) for suit in SUITS if suit not in have)
+            found.update(_other_suits(meld.stands_for[0].rank, *(card.suit for card in meld.stands_for)))
+    return found
+
+
+def rest_outs(rest: Sequence[Card]) -> set[Card]:
+    """The natural cards that make a new meld with two of the left-over cards ``rest`` (R7-R9).
+
+    >>> from bot.engine.cards import parse_cards
+    >>> sorted(str(card) for card in rest_outs(parse_cards("QS KS 3D 3C 3D")))
+    ['3H', '3S', 'AS', 'JS']
+    """
+    found: set[Card] = set()
     naturals = sorted({card for card in rest if not card.is_joker})
     jokers = len(rest) - sum(not card.is_joker for card in rest)
     for i, a in enumerate(naturals):
         for b in naturals[i + 1 :]:
             if a.rank == b.rank:
-                found.update(Card(a.rank, suit) for suit in SUITS if suit not in (a.suit, b.suit))
+                found.update(_other_suits(a.rank, a.suit, b.suit))
             elif a.suit == b.suit and _gap(a.rank, b.rank) <= 2:
                 found.update(_run_fillers(a, b))
         if jokers:
             # A left-over joker melds with any card that pairs with ``a`` (R9: two naturals).
-            found.update(Card(a.rank, suit) for suit in SUITS if suit != a.suit)
-            found.update(Card(rank, a.suit) for rank in range(1, 14) if 0 < _gap(rank, a.rank) <= 2)
+            found.update(_other_suits(a.rank, a.suit))
+            found.update(NATURALS[a.suit][rank] for rank in range(1, 14) if 0 < _gap(rank, a.rank) <= 2)
     return found
+
+
+def pair_outs(rest: Sequence[Card]) -> list[tuple[Card, Card, tuple[Card, ...]]]:
+    """The pairs and near-runs among the natural cards of ``rest``, each with the cards that would
+    make it a meld (R7, R8): :func:`rest_outs` of a hand without jokers is their union, and the hand
+    without one of its cards keeps the pairs that do not need that card.
+
+    >>> from bot.engine.cards import parse_cards
+    >>> [(str(a), str(b), [str(c) for c in cs]) for a, b, cs in pair_outs(parse_cards("4C 4D 9S"))]
+    [('4C', '4D', ['4S', '4H'])]
+    """
+    found: list[tuple[Card, Card, tuple[Card, ...]]] = []
+    naturals = sorted({card for card in rest if not card.is_joker})
+    for i, a in enumerate(naturals):
+        for b in naturals[i + 1 :]:
+            if a.rank == b.rank:
+                found.append((a, b, tuple(_other_suits(a.rank, a.suit, b.suit))))
+            elif a.suit == b.suit and _gap(a.rank, b.rank) <= 2:
+                found.append((a, b, tuple(_run_fillers(a, b))))
+    return found
+
+
+def out_cards(melds: Sequence[Meld], rest: Sequence[Card]) -> set[Card]:
+    """The natural cards that would meld one card more with ``melds`` and the left-over ``rest``:
+    :func:`meld_outs` and :func:`rest_outs` together.
+
+    >>> from bot.engine.cards import parse_cards
+    >>> sorted(str(card) for card in out_cards([], parse_cards("QS KS 3D 3C 3D")))
+    ['3H', '3S', 'AS', 'JS']
+    """
+    return meld_outs(melds) | rest_outs(rest)
 
 
 def outs(melds: Sequence[Meld], rest: Sequence[Card], live: Callable[[Card], int]) -> int:
