@@ -569,8 +569,7 @@ class ComputerPlayer:
         hand = seat.hand
         held = Counter(hand)
         dead = memory.dead
-        if seat.discard_top is not None:
-            dead = dead + Counter([seat.discard_top])  # it goes under the discard
+        top = seat.discard_top  # it goes under the discard
         known = self._known_elsewhere(seat, memory)
 
         copies: dict[Card, int] = {}
@@ -578,7 +577,8 @@ class ComputerPlayer:
         def live(card: Card) -> int:
             count = copies.get(card)
             if count is None:
-                count = copies[card] = live_copies(card, held[card], dead[card], known[card])
+                gone = dead[card] + (card == top)
+                count = copies[card] = live_copies(card, held[card], gone, known[card])
             return count
 
         weight = 1.0 if seat.opened or self._threatened(seat) else _POINTS_BEFORE_OPENING
@@ -636,6 +636,8 @@ class ComputerPlayer:
         for other, cards in memory.taken.items():
             if other != seat.seat:
                 known.update(cards)
+        if not known:
+            return known
         for other, cards in memory.discarded.items():
             if other != seat.seat:
                 known.subtract(cards)
