@@ -22,6 +22,7 @@ from bot.engine.history import PublicEvent
 from bot.engine.meld import Meld, make_meld
 from bot.engine.memory import Memory, recall
 from bot.engine.moves import DrawSource, Move, Phase
+from bot.engine.outs import live_copies, meld_outs, out_cards, pair_outs, rest_outs
 from bot.engine.round import MAX_RESHUFFLES
 from bot.engine.rules import RuleSet
 from bot.engine.solver import best_melds
@@ -232,25 +233,32 @@ class _Style:
     """The chance of a careless discard: any card outside its melds, not the one a player would pick."""
     miss: float = 0.0
     """The chance of overlooking a lay-off, or a discard worth taking."""
+    outs: bool = False
+    """Discard the card whose loss leaves the most outs (:mod:`bot.engine.outs`), not card by card."""
 
 
 _STYLES: dict[str, _Style] = {
     "easy": _Style(swaps=False, blunder=0.5, miss=0.5),
     "normal": _Style(),
-    "hard": _Style(patient=True, spare_jokers=True, memory=True),
+    "hard": _Style(patient=True, spare_jokers=True, memory=True, outs=True),
 }
 
 # When the hard level holds its opening back: another seat is this close to going out (cards in hand;
 # fewer still count once that seat has opened), the seat has had this many turns, or the stock is low.
 _NEAR_OUT = 4
 _NEAR_OUT_OPENED = 7
-_OPEN_BY_TURN = 7
+_OPEN_BY_TURN = 9
 _LOW_STOCK = 12
 _CLOSE_TO_OUT = 1
 """Cards left over after the melds at which the hard level opens at once: it goes out this turn."""
-_STAKE = 250
-"""The hard level opens once the points it holds back times its turns reach this: the longer the
-round, the likelier another seat goes out and turns those points against it (R20)."""
+_OUT_WEIGHT = 12.0
+"""What one live out (a copy of a card that would meld one card more) is worth to the hard level's
+discard, in hand points (R2)."""
+_THREAT = 5
+"""An opened seat with this many cards or fewer may go out any turn: the hard level sheds points."""
+_POINTS_BEFORE_OPENING = -1.0
+"""How the hard level weighs a left-over card's points before it has opened: negatively, it keeps
+the high cards, which reach the opening (R13) with fewer cards and score more on the table (R20)."""
 
 
 def _run_neighbours(a: int, b: int, gap: int) -> list[int]:
@@ -275,10 +283,11 @@ class ComputerPlayer:
     ``level`` is one of :data:`LEVELS`; the above is ``"normal"``. ``"easy"`` makes a beginner's
     mistakes: a careless discard half the time, overlooked lay-offs and discards, no joker swaps.
     ``"hard"`` plays like a club player from the same view: it holds its opening back until it can go
-    out at once, the points held back grow too much to risk, or another seat nears the end (R13),
-    keeps jokers out of melds it does not need yet (R16), takes a discard that brings its opening
-    closer or lengthens its melds, and reads the view's public history (R19) for the dead cards and
-    for what the next seat collects, which it does not feed.
+    out at once or the end may be near (R13), keeps jokers out of melds it does not need yet (R16),
+    takes a discard that brings its opening closer or lengthens its melds, and reads the view's public
+    history (R19) for the dead cards and for what the next seat collects, which it does not feed. It
+    discards by outs (:mod:`bot.engine.outs`): it keeps the cards that the most live unseen cards
+    would meld, and before opening keeps high cards rather than low ones.
 
     >>> from bot.engine.round import Round
     >>> rnd = Round.deal(2, rng=random.Random(7))
@@ -402,13 +411,6 @@ class ComputerPlayer:
                 return True
         return False
 
-    def _at_stake(self, seat: _Seat, points: int) -> bool:
-        """Whether the melds held back are worth too much to risk for another turn: caught in the
-        hand when another seat goes out they count against the seat instead of for it (R20)."""
-        n_seats = len(seat.hand_counts) or 1
-        own_turn = (seat.turn_no - 1) // n_seats + 1
-        return points * own_turn >= _STAKE
-
     def _spared(self, melds: list[Meld], seat: _Seat, needed: int) -> list[Meld]:
         """``melds`` without those holding a joker, if the rest still make ``needed`` points."""
         plain = [meld for meld in melds if JOKER not in meld.cards]
@@ -424,7 +426,7 @@ class ComputerPlayer:
         if melds and total >= seat.rules.opening:
             if self._style.patient and not seat.pending:
                 left = len(seat.hand) - sum(len(meld.cards) for meld in melds)
-                if left > _CLOSE_TO_OUT and not self._near_end(seat) and not self._at_stake(seat, total):
+                if left > _CLOSE_TO_OUT and not self._near_end(seat):
                     return None  # wait: opened melds only give the other seats places to lay off
             if self._style.spare_jokers:
                 left = len(seat.hand) - sum(len(meld.cards) for meld in melds)
@@ -442,7 +444,7 @@ class ComputerPlayer:
         melds = self._plan(seat.hand, seat)
         if melds and self._style.spare_jokers:
             left = len(seat.hand) - sum(len(meld.cards) for meld in melds)
-            if left > 1 and not self._near_end(seat):
+            if left > 1 and not self._end_in_sight(seat):
                 melds = [meld for meld in melds if JOKER not in meld.cards]
         return Move.meld(melds[0].cards) if melds else None
 
@@ -537,6 +539,8 @@ class ComputerPlayer:
             loose = [card for card in allowed if melded[card] < counts[card] and not card.is_joker]
             return self.rng.choice(sorted(loose or allowed))
         memory = self._recall(seat) if self._style.memory else None
+        if memory is not None and self._style.outs:
+            return self._outs_discard(seat, allowed, memory, hope)
         partner_value = self._partner_value
         if memory is not None:
 
@@ -556,6 +560,90 @@ class ComputerPlayer:
             return value * hope - card.hand_points * weight
 
         return min(allowed, key=lambda card: (keep_value(card), self.rng.random()))
+
+    def _outs_discard(self, seat: _Seat, allowed: list[Card], memory: Memory, hope: float) -> Card:
+        """The hard level's discard: the card whose loss leaves the hand the most live outs
+        (:func:`~bot.engine.outs.outs`: the unseen copies that would meld one card more), then the
+        best points left over (high ones kept before the opening, R13; low ones after), and the next
+        seat least fed. Only cards outside the best melds are weighed, a joker last of all."""
+        hand = seat.hand
+        held = Counter(hand)
+        dead = memory.dead
+        top = seat.discard_top  # it goes under the discard
+        known = self._known_elsewhere(seat, memory)
+
+        copies: dict[Card, int] = {}
+
+        def live(card: Card) -> int:
+            count = copies.get(card)
+            if count is None:
+                gone = dead[card] + (card == top)
+                count = copies[card] = live_copies(card, held[card], gone, known[card])
+            return count
+
+        weight = 1.0 if seat.opened or self._threatened(seat) else _POINTS_BEFORE_OPENING
+        melds = self._best(hand, seat.rules)
+        melded = Counter(card for meld in melds for card in meld.cards)
+        lengthen = meld_outs(melds)
+        left_all = _without(hand, melded.elements())
+        spare = Counter(left_all)
+        pairs = None if spare[JOKER] else pair_outs(left_all)
+
+        def value(card: Card) -> float:
+            if card.is_joker:
+                return -1000.0 * hope if len(hand) > 2 else card.hand_points
+            if melded[card] < held[card]:
+                # The best melds of the hand do without a card they leave over, so they are the
+                # best melds of the hand without it too: no solve per card.
+                left = _without(left_all, [card])
+                if pairs is None:
+                    found = lengthen | rest_outs(left)
+                else:
+                    # A second copy of ``card`` keeps its pairs (two equal cards are no pair, R8).
+                    found = set(lengthen)
+                    for a, b, cards in pairs:
+                        if spare[card] > 1 or card not in (a, b):
+                            found.update(cards)
+            else:
+                rest = _without(hand, [card])
+                fewer = self._best(rest, seat.rules)
+                left = _without(rest, (c for meld in fewer for c in meld.cards))
+                found = out_cards(fewer, left)
+            score = _OUT_WEIGHT * sum(live(out) for out in found) * hope - hand_points(left) * weight
+            return score - self._feeds(card, seat, memory)
+
+        loose = sorted({card for card in allowed if melded[card] < held[card]} or set(allowed))
+        return max(loose, key=lambda card: (value(card), self.rng.random()))
+
+    def _end_in_sight(self, seat: _Seat) -> bool:
+        """Whether the round may end any turn: an opened seat holds few cards, or the stock runs low
+        (R18); then a joker held back risks its 20 points in the hand (R20)."""
+        return self._threatened(seat) or seat.last_stock or seat.stock_count <= _LOW_STOCK
+
+    @staticmethod
+    def _threatened(seat: _Seat) -> bool:
+        """Whether another seat that has opened holds so few cards that it may go out any turn: then
+        the points left in the hand count against the seat (R20)."""
+        return any(
+            other != seat.seat and opened and count <= _THREAT
+            for other, (opened, count) in enumerate(zip(seat.opened_seats, seat.hand_counts, strict=False))
+        )
+
+    @staticmethod
+    def _known_elsewhere(seat: _Seat, memory: Memory) -> Counter[Card]:
+        """Cards another seat took from the pile and neither discarded nor put on the table since."""
+        known: Counter[Card] = Counter()
+        for other, cards in memory.taken.items():
+            if other != seat.seat:
+                known.update(cards)
+        if not known:
+            return known
+        for other, cards in memory.discarded.items():
+            if other != seat.seat:
+                known.subtract(cards)
+        for tm in seat.table:
+            known.subtract(tm.meld.cards)
+        return +known
 
     def _recall(self, seat: _Seat) -> Memory:
         """The memory of the view's public history (a dict view's entries are read here)."""

@@ -80,13 +80,15 @@ def play_turn(rnd: Round, player: ComputerPlayer) -> list[Move]:
 
 
 def test_hard_holds_its_opening_back_early_and_opens_later() -> None:
-    # R13: normal opens at the first chance; hard waits while few points are at stake
+    # R13: normal opens at the first chance; hard waits while the end is far
     normal = play_turn(opening_position(1), ComputerPlayer(random.Random(1)))
     assert [m.kind for m in normal].count("meld") == 2
     early = play_turn(opening_position(1), ComputerPlayer(random.Random(1), level="hard"))
     assert [m.kind for m in early] == ["draw", "discard"]
-    # 60 points held back on its fifth turn: too much to risk (R20), it opens.
-    late = play_turn(opening_position(9), ComputerPlayer(random.Random(1), level="hard"))
+    still = play_turn(opening_position(15), ComputerPlayer(random.Random(1), level="hard"))
+    assert [m.kind for m in still] == ["draw", "discard"]
+    # On its ninth turn another seat may go out any time, with its 60 points in the hand (R20).
+    late = play_turn(opening_position(17), ComputerPlayer(random.Random(1), level="hard"))
     assert [m.kind for m in late].count("meld") == 2
 
 
@@ -99,7 +101,7 @@ def test_hard_opens_at_once_when_it_goes_out() -> None:
 
 def test_hard_keeps_a_joker_out_of_an_opening_that_does_not_need_it() -> None:
     # R13, R16: 60 points without the joker's meld; the joker stays in the hand
-    rnd = opening_position(9, "KS KD KC QS QD QH 5H 6H JK 9C 2S")
+    rnd = opening_position(17, "KS KD KC QS QD QH 5H 6H JK 9C 2S")
     hard = play_turn(rnd, ComputerPlayer(random.Random(1), level="hard"))
     melded = [card for m in hard if m.kind == "meld" for card in m.cards]
     assert JOKER not in melded and len(melded) == 6 and JOKER in rnd.hand(0)
