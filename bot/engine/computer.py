@@ -36,6 +36,8 @@ LEVELS = ("easy", "normal", "hard")
 """The levels of :class:`ComputerPlayer`, easiest first."""
 DEFAULT_LEVEL = "normal"
 _CACHE_SIZE = 4096
+_ROUND_CACHE_SIZE = 1024
+"""A player's memos of one round's hands and table melds hold at most this many (then start over)."""
 K = TypeVar("K")
 V = TypeVar("V")
 _CARD_ORDER = attrgetter("rank", "suit")
@@ -169,6 +171,10 @@ class _Memo(Generic[K, V]):
                 self.values.clear()
             value = self.values[key] = compute()
             return value
+
+    def clear(self) -> None:
+        """Forget every value."""
+        self.values.clear()
 
 
 class _MeldFacts:
@@ -313,11 +319,15 @@ class ComputerPlayer:
         self._style = _STYLES[level]
         self.rng = rng if rng is not None else random.Random()
         # Views repeat a lot from move to move (the same rules, table melds, hands), so parsing and
-        # solving are memoised; that keeps a move at about a millisecond.
+        # solving are memoised; that keeps a move at about a millisecond. What a round's hands and
+        # table hold never comes back in the next deal: those memos are emptied when a round
+        # begins (a bot keeps one player per table, and at 1,000 tables full memos of finished
+        # rounds were gigabytes in the making).
         self._rules: _Memo[tuple[tuple[str, Any], ...], RuleSet] = _Memo()
-        self._table: _Memo[tuple[Any, ...], tuple[TableMeld, _MeldFacts]] = _Memo()
-        self._best_melds: _Memo[tuple[tuple[Card, ...], RuleSet], tuple[Meld, ...]] = _Memo()
+        self._table: _Memo[tuple[Any, ...], tuple[TableMeld, _MeldFacts]] = _Memo(_ROUND_CACHE_SIZE)
+        self._best_melds: _Memo[tuple[tuple[Card, ...], RuleSet], tuple[Meld, ...]] = _Memo(_ROUND_CACHE_SIZE)
         self._facts_now: dict[str, _MeldFacts] = {}  # by table meld id, for the current view
+        self._turn_no = 0  # of the last view: a smaller one is a new round
 
     # -- the public move ------------------------------------------------------------------------
 
@@ -327,6 +337,11 @@ class ComputerPlayer:
         ``view`` is the seat's :class:`~bot.engine.views.RoundView`, or the JSON-ready view
         (``Round.view``) of which only the fields the player needs are read; both give the same move.
         """
+        turn_no = view.turn_no if isinstance(view, RoundView) else view.get("turn_no", 0)
+        if turn_no < self._turn_no:
+            self._table.clear()
+            self._best_melds.clear()
+        self._turn_no = turn_no
         if isinstance(view, RoundView):
             table = list(view.table)
             self._facts_now = {tm.id: _facts_of(tm) for tm in table}

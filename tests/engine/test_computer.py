@@ -270,3 +270,19 @@ def test_beats_the_random_player_nine_times_in_ten(rules: RuleSet) -> None:
         play_match(match, players)
         wins += match.winner == seat
     assert wins >= 0.9 * matches
+
+
+# R4, R5: a new deal; the player's memos of the last round's hands and table are not kept.
+def test_a_player_forgets_the_last_rounds_hands_when_a_round_begins() -> None:
+    player = ComputerPlayer(random.Random(3))
+    match = Match.new(2, rng=random.Random(5))
+    remembered = 0
+    while not match.round.over:
+        seat = match.round_seats[match.round.to_play]
+        match.play(seat, player.next_move(match.view(seat)))
+        remembered = max(remembered, len(player._best_melds.values))
+    assert remembered > 0
+    match.next_round()
+    seat = match.round_seats[match.round.to_play]
+    player.next_move(match.view(seat))
+    assert len(player._best_melds.values) < remembered
