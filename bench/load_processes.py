@@ -53,10 +53,10 @@ def child_main(target: str, games: int, seconds: float, delay: float, seed: int,
     from bench import load
     from bench._common import quiet
     from bot import create_bot
-    from bot.process import tune_gc
+    from bot.process import tune_process
 
     quiet()
-    tune_gc()
+    tune_process()
     postgres = target.startswith(("postgresql://", "postgres://"))
     if postgres:
         from bot.storage.postgres import PostgresStorage
