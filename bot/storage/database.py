@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from bot.storage import rows as read
 from bot.storage.errors import ChannelBusy, GameNotFound, StorageError, VersionConflict
 from bot.storage.lock import DatabaseLock
 from bot.storage.lock import hold as hold_lock
@@ -356,14 +357,14 @@ class Storage:
             f"SELECT * FROM announcements WHERE delivered_at IS NULL {where} ORDER BY game_id, round_no",
             params,
         )
-        return [_announcement(row) for row in rows]
+        return [read.announcement(row, _time) for row in rows]
 
     async def announcement(self, game_id: int, round_no: int) -> AnnouncementRecord | None:
         """The announcement of this game's round, delivered or not, or ``None``."""
         rows = await self._fetch(
             "SELECT * FROM announcements WHERE game_id = ? AND round_no = ?", (game_id, round_no)
         )
-        return _announcement(rows[0]) if rows else None
+        return read.announcement(rows[0], _time) if rows else None
 
     async def announcement_delivered(self, game_id: int, round_no: int, message_id: int | None) -> bool:
         """Note that the announcement of this round is in the channel, as message ``message_id``.
@@ -428,7 +429,7 @@ class Storage:
         rows = await self._fetch(
             "SELECT * FROM player_stats WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
         )
-        return _stats(rows[0]) if rows else None
+        return read.stats(rows[0]) if rows else None
 
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PlayerStats]:
         """The server's best players: most matches won, then most points, then fewest matches."""
@@ -437,14 +438,14 @@ class Storage:
             "ORDER BY matches_won DESC, points DESC, matches_played ASC, user_id ASC LIMIT ?",
             (guild_id, limit),
         )
-        return [_stats(row) for row in rows]
+        return [read.stats(row) for row in rows]
 
     # ------------------------------------------------------------------ plumbing
 
     def _game(self, row: sqlite3.Row) -> GameRecord:
         """The record of a row read with :data:`_GAME`: its snapshot with the moves logged after it
         replayed onto it when :attr:`replay` is set (one statement read both: they agree)."""
-        record = _game(row)
+        record = read.game(row, _time)
         if self.replay is None or row["tail"] is None:
             return record
         tail = sorted(
@@ -609,43 +610,3 @@ def _dumps(value: dict[str, Any]) -> str:
 
 def _time(text: str) -> datetime:
     return datetime.fromisoformat(text)
-
-
-def _game(row: sqlite3.Row) -> GameRecord:
-    return GameRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        host_id=row["host_id"],
-        table_message_id=row["table_message_id"],
-        status=GameStatus(row["status"]),
-        snapshot=json.loads(row["snapshot"]),
-        version=row["version"],
-        created_at=_time(row["created_at"]),
-        updated_at=_time(row["updated_at"]),
-        damaged=row["damaged"],
-    )
-
-
-def _announcement(row: sqlite3.Row) -> AnnouncementRecord:
-    delivered = row["delivered_at"]
-    return AnnouncementRecord(
-        game_id=row["game_id"],
-        round_no=row["round_no"],
-        kind=row["kind"],
-        payload=json.loads(row["payload"]),
-        created_at=_time(row["created_at"]),
-        delivered_at=_time(delivered) if delivered is not None else None,
-        message_id=row["message_id"],
-    )
-
-
-def _stats(row: sqlite3.Row) -> PlayerStats:
-    return PlayerStats(
-        guild_id=row["guild_id"],
-        user_id=row["user_id"],
-        matches_played=row["matches_played"],
-        matches_won=row["matches_won"],
-        points=row["points"],
-        best_round=row["best_round"],
-    )

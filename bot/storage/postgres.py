@@ -53,6 +53,7 @@ import asyncpg
 if TYPE_CHECKING:
     from asyncpg.pool import PoolConnectionProxy
 
+from bot.storage import rows as read
 from bot.storage.errors import ChannelBusy, GameNotFound, StorageError, VersionConflict
 from bot.storage.records import (
     GAME_STATUSES,
@@ -543,14 +544,14 @@ class PostgresStorage:
                 "ORDER BY game_id, round_no",
                 game_id,
             )
-        return [_announcement(row) for row in rows]
+        return [read.announcement(row, _stamp) for row in rows]
 
     async def announcement(self, game_id: int, round_no: int) -> AnnouncementRecord | None:
         """The announcement of this game's round, delivered or not, or ``None``."""
         rows = await self._fetch(
             "SELECT * FROM announcements WHERE game_id = $1 AND round_no = $2", game_id, round_no
         )
-        return _announcement(rows[0]) if rows else None
+        return read.announcement(rows[0], _stamp) if rows else None
 
     async def announcement_delivered(self, game_id: int, round_no: int, message_id: int | None) -> bool:
         """Note that the announcement of this round is in the channel; False if noted already."""
@@ -623,7 +624,7 @@ class PostgresStorage:
         rows = await self._fetch(
             "SELECT * FROM player_stats WHERE guild_id = $1 AND user_id = $2", guild_id, user_id
         )
-        return _stats(rows[0]) if rows else None
+        return read.stats(rows[0]) if rows else None
 
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PlayerStats]:
         """The server's best players: most matches won, then most points, then fewest matches."""
@@ -633,7 +634,7 @@ class PostgresStorage:
             guild_id,
             limit,
         )
-        return [_stats(row) for row in rows]
+        return [read.stats(row) for row in rows]
 
     # ------------------------------------------------------------------ shard leases
 
@@ -755,7 +756,7 @@ class PostgresStorage:
     # ------------------------------------------------------------------ plumbing
 
     def _game(self, row: asyncpg.Record) -> GameRecord:
-        record = _game(row)
+        record = read.game(row, _stamp)
         tail_json = row["tail"]
         if self.replay is None or tail_json is None:
             return record
@@ -1028,40 +1029,6 @@ def _dumps(value: dict[str, Any]) -> str:
     return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
 
-def _game(row: asyncpg.Record) -> GameRecord:
-    return GameRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        host_id=row["host_id"],
-        table_message_id=row["table_message_id"],
-        status=GameStatus(row["status"]),
-        snapshot=json.loads(row["snapshot"]),
-        version=row["version"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        damaged=row["damaged"],
-    )
-
-
-def _announcement(row: asyncpg.Record) -> AnnouncementRecord:
-    return AnnouncementRecord(
-        game_id=row["game_id"],
-        round_no=row["round_no"],
-        kind=row["kind"],
-        payload=json.loads(row["payload"]),
-        created_at=row["created_at"],
-        delivered_at=row["delivered_at"],
-        message_id=row["message_id"],
-    )
-
-
-def _stats(row: asyncpg.Record) -> PlayerStats:
-    return PlayerStats(
-        guild_id=row["guild_id"],
-        user_id=row["user_id"],
-        matches_played=row["matches_played"],
-        matches_won=row["matches_won"],
-        points=row["points"],
-        best_round=row["best_round"],
-    )
+def _stamp(value: datetime) -> datetime:
+    # asyncpg hands back timestamps as datetimes already.
+    return value

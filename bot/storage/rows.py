@@ -1,0 +1,72 @@
+"""The records of rows, for both backends: a row is read by column name (``sqlite3.Row`` and
+``asyncpg.Record`` both are), JSON columns are decoded, and a timestamp goes through the backend's
+own reader (SQLite keeps ISO text, PostgreSQL hands back a ``datetime``).
+
+>>> from datetime import datetime
+>>> row = {"guild_id": 1, "user_id": 2, "matches_played": 3, "matches_won": 1, "points": 40,
+...        "best_round": 25}
+>>> stats(row).matches_won
+1
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any, Protocol
+
+from bot.storage.records import AnnouncementRecord, GameRecord, GameStatus, PlayerStats
+
+
+class Row(Protocol):
+    """A row whose columns are read by name."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
+
+
+Stamp = Callable[[Any], datetime]
+"""How a backend reads a timestamp column."""
+
+
+def game(row: Row, stamp: Stamp) -> GameRecord:
+    """The game of a ``games`` row (its snapshot as stored, no moves replayed)."""
+    return GameRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        host_id=row["host_id"],
+        table_message_id=row["table_message_id"],
+        status=GameStatus(row["status"]),
+        snapshot=json.loads(row["snapshot"]),
+        version=row["version"],
+        created_at=stamp(row["created_at"]),
+        updated_at=stamp(row["updated_at"]),
+        damaged=row["damaged"],
+    )
+
+
+def announcement(row: Row, stamp: Stamp) -> AnnouncementRecord:
+    """The announcement of an ``announcements`` row."""
+    delivered = row["delivered_at"]
+    return AnnouncementRecord(
+        game_id=row["game_id"],
+        round_no=row["round_no"],
+        kind=row["kind"],
+        payload=json.loads(row["payload"]),
+        created_at=stamp(row["created_at"]),
+        delivered_at=stamp(delivered) if delivered is not None else None,
+        message_id=row["message_id"],
+    )
+
+
+def stats(row: Row) -> PlayerStats:
+    """A person's record on one server, of a ``player_stats`` row."""
+    return PlayerStats(
+        guild_id=row["guild_id"],
+        user_id=row["user_id"],
+        matches_played=row["matches_played"],
+        matches_won=row["matches_won"],
+        points=row["points"],
+        best_round=row["best_round"],
+    )
