@@ -241,11 +241,20 @@ class Clicks:
         reply = self.reply_to(interaction)
         if DEFER_AFTER <= 0:  # every click deferred at once (a database known to be slow)
             await reply.defer()
-        work = asyncio.ensure_future(self._run(interaction, custom_id, values))
-        done, _ = await asyncio.wait({work}, timeout=max(DEFER_AFTER, 0.0))
-        if not done:
-            await reply.defer()
-        await work
+            await self._run(interaction, custom_id, values)
+            return
+        # The work runs in this task (a task of its own would wait a turn of the loop to start);
+        # a timer defers beside it if it is still running when the window closes.
+        deferring: list[asyncio.Task[None]] = []
+        timer = asyncio.get_running_loop().call_later(
+            DEFER_AFTER, lambda: deferring.append(asyncio.ensure_future(reply.defer()))
+        )
+        try:
+            await self._run(interaction, custom_id, values)
+        finally:
+            timer.cancel()
+            if deferring:
+                await deferring[0]
 
     def reply_to(self, interaction: discord.Interaction) -> Reply:
         """The one :class:`Reply` of ``interaction`` (made on first use)."""
