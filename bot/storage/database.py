@@ -245,7 +245,7 @@ class Storage:
         owed = [(a.round_no, a.kind, _dumps(a.payload)) for a in announcements]
 
         def write(db: sqlite3.Connection) -> SaveResult:
-            version = _version(db, game_id)
+            version, stored_status = _version_and_status(db, game_id)
             if expected_version is not None and expected_version != version:
                 raise VersionConflict(game_id, expected=expected_version, actual=version)
             seq = None
@@ -256,6 +256,12 @@ class Storage:
                     f"UPDATE games SET snapshot = ?, status = ?, version = version + 1, updated_at = {_NOW}, "
                     "snapshot_seq = (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?) WHERE id = ?",
                     (snapshot_json, status.value, game_id, game_id),
+                )
+            elif stored_status == status.value:
+                # The status is set only when it changes: setting it rewrites the game's index
+                # entries (pages in the write-ahead log), which a move that leaves it alone need not.
+                db.execute(
+                    f"UPDATE games SET version = version + 1, updated_at = {_NOW} WHERE id = ?", (game_id,)
                 )
             else:
                 db.execute(
@@ -536,6 +542,13 @@ def _version(db: sqlite3.Connection, game_id: int) -> int:
     if row is None:
         raise GameNotFound(game_id)
     return int(row[0])
+
+
+def _version_and_status(db: sqlite3.Connection, game_id: int) -> tuple[int, str]:
+    row = db.execute("SELECT version, status FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise GameNotFound(game_id)
+    return int(row[0]), str(row[1])
 
 
 def _append_move(

@@ -325,23 +325,28 @@ def _serve(lane: _Lane, connect: Callable[[], sqlite3.Connection], opened: async
 
 
 def _run_batch(conn: sqlite3.Connection, batch: list[_Job[Any]]) -> None:
-    """On the writer thread: one transaction, a savepoint per write, each job's outcome noted."""
+    """On the writer thread: one transaction, a savepoint per write (a lone write needs none: its
+    failure rolls the whole transaction back), each job's outcome noted."""
     ran: list[_Job[Any]] = []
+    alone = len(batch) == 1
     try:
         conn.execute("BEGIN IMMEDIATE")
         for job in batch:
             if not job.claim("running"):
                 continue  # its caller gave up before it began: skipped, nothing written
             ran.append(job)
-            conn.execute("SAVEPOINT write")
+            if not alone:
+                conn.execute("SAVEPOINT write")
             try:
                 job.ok, job.value = True, job.work(conn)
             except Exception as exc:
-                conn.execute("ROLLBACK TO write")
                 job.fail(exc)
-            conn.execute("RELEASE write")
+                conn.execute("ROLLBACK" if alone else "ROLLBACK TO write")
+            if not alone:
+                conn.execute("RELEASE write")
         _signal_ready(batch)
-        conn.execute("COMMIT")
+        if conn.in_transaction:
+            conn.execute("COMMIT")
     except BaseException as exc:
         if conn.in_transaction:
             with contextlib.suppress(sqlite3.Error):

@@ -105,6 +105,26 @@ async def test_a_failing_write_rolls_back_its_own_savepoint_only(
     assert numbers(database_path) == [1, 3]  # nothing of the failed write, not even row 20
 
 
+async def test_a_lone_failing_write_leaves_nothing_and_the_next_one_works(
+    queue: WriteQueue, database_path: Path
+) -> None:
+    # A write alone in its transaction has no savepoint of its own: its failure rolls back the
+    # whole transaction, which holds nothing else.
+    def half_then_fail(db: sqlite3.Connection) -> int:
+        db.execute("INSERT INTO t (n) VALUES (20)")
+        db.execute("INSERT INTO t (n) VALUES (20)")  # row 20 is in the same transaction: refused
+        return 20
+
+    before = queue.transactions
+    async with asyncio.timeout(TIMEOUT):
+        with pytest.raises(sqlite3.IntegrityError):
+            await queue.write(half_then_fail)
+        assert numbers(database_path) == []
+        assert await queue.write(insert(3)) == 3
+    assert queue.transactions - before == 2
+    assert numbers(database_path) == [3]
+
+
 # ---------------------------------------------------------------- a COMMIT that fails
 
 
