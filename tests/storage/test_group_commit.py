@@ -7,6 +7,7 @@ import asyncio
 import gc
 import sqlite3
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -82,18 +83,25 @@ async def test_a_group_larger_than_max_batch_takes_several_transactions(database
     assert numbers(database_path) == list(range(17))
 
 
+def half_then_fail(taken: int) -> Callable[[sqlite3.Connection], int]:
+    """A write that inserts row 20, then row ``taken`` (already there: refused), so it fails halfway."""
+
+    def write(db: sqlite3.Connection) -> int:
+        db.execute("INSERT INTO t (n) VALUES (20)")
+        db.execute("INSERT INTO t (n) VALUES (?)", (taken,))
+        return 20
+
+    return write
+
+
 async def test_a_failing_write_rolls_back_its_own_savepoint_only(
     queue: WriteQueue, database_path: Path
 ) -> None:
-    def half_then_fail(db: sqlite3.Connection) -> int:
-        db.execute("INSERT INTO t (n) VALUES (20)")
-        db.execute("INSERT INTO t (n) VALUES (1)")  # row 1 is in the same transaction: refused
-        return 20
-
     gate = Gate()
     held = await gate.hold(queue)
     before = queue.transactions
-    writes = [asyncio.create_task(queue.write(w)) for w in (insert(1), half_then_fail, insert(3))]
+    # Row 1 is written before it in the same transaction.
+    writes = [asyncio.create_task(queue.write(w)) for w in (insert(1), half_then_fail(1), insert(3))]
     await asyncio.sleep(0.01)
     gate.release()
     async with asyncio.timeout(TIMEOUT):
@@ -109,16 +117,11 @@ async def test_a_lone_failing_write_leaves_nothing_and_the_next_one_works(
     queue: WriteQueue, database_path: Path
 ) -> None:
     # A write alone in its transaction has no savepoint of its own: its failure rolls back the
-    # whole transaction, which holds nothing else.
-    def half_then_fail(db: sqlite3.Connection) -> int:
-        db.execute("INSERT INTO t (n) VALUES (20)")
-        db.execute("INSERT INTO t (n) VALUES (20)")  # row 20 is in the same transaction: refused
-        return 20
-
+    # whole transaction, which holds nothing else (its own row 20 is what refuses the second one).
     before = queue.transactions
     async with asyncio.timeout(TIMEOUT):
         with pytest.raises(sqlite3.IntegrityError):
-            await queue.write(half_then_fail)
+            await queue.write(half_then_fail(20))
         assert numbers(database_path) == []
         assert await queue.write(insert(3)) == 3
     assert queue.transactions - before == 2
