@@ -538,10 +538,7 @@ def _connect_writer(path: Path) -> sqlite3.Connection:
 
 
 def _version(db: sqlite3.Connection, game_id: int) -> int:
-    row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
-    if row is None:
-        raise GameNotFound(game_id)
-    return int(row[0])
+    return _version_and_status(db, game_id)[0]
 
 
 def _version_and_status(db: sqlite3.Connection, game_id: int) -> tuple[int, str]:

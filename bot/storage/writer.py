@@ -4,12 +4,13 @@ One SQLite transaction costs (with ``synchronous = FULL``) an fsync; a busy bot 
 tables would spend its time waiting for the disk. The :class:`WriteQueue` owns one plain
 :mod:`sqlite3` connection and the one thread that uses it. The thread takes every write waiting in
 its inbox (up to :data:`MAX_BATCH`), runs each as a plain function inside a SAVEPOINT of one shared
-transaction, commits, and only then answers the callers (``loop.call_soon_threadsafe`` onto their
-futures). So:
+transaction (a write alone in it needs none), commits, and only then answers the callers
+(``loop.call_soon_threadsafe`` onto their futures). So:
 
 - a caller's write is committed before its ``await`` returns (nothing is answered before it is on
-  disk), and fails as a whole or not at all: an error in one write rolls back its savepoint only,
-  and a failed COMMIT fails every write of the batch (nothing of it is stored);
+  disk), and fails as a whole or not at all: an error in one write rolls back its savepoint only
+  (a lone write's, the transaction), and a failed COMMIT fails every write of the batch (nothing
+  of it is stored);
 - a lone write is one trip to the thread (no per-statement hops), and N writes that arrive while a
   transaction commits share the next one: one fsync instead of N;
 - no other connection ever sees half a transaction (SQLite's isolation).
