@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -85,6 +85,7 @@ START_OPTIONS = (
     "turn_timeout",
     "computer_level",
     "language",
+    "thread",
 )
 
 
@@ -99,6 +100,11 @@ def table_language(guild_locale: object, chosen: str | None) -> str:
 
 TABLE_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "read_message_history")
 """What the bot needs in a channel to keep a table there (post, and edit the table message)."""
+THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
+"""What it needs besides, in the channel, to keep the table in a thread of its own (``thread:true``)."""
+THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440
+"""A game's thread is hidden from the channel list after a day without messages (Discord's longest
+for every server is a week); a move posts in it, which brings it back."""
 
 
 @contextlib.asynccontextmanager
@@ -110,6 +116,14 @@ async def refusals(interaction: discord.Interaction[Any]) -> AsyncIterator[None]
             yield
         except TableError as exc:
             await answer_privately(interaction, refusal_for(exc))
+
+
+async def _delete_quietly(thread: discord.Thread) -> None:
+    """Delete a game's thread that got no game (its lobby was refused); a failure is only logged."""
+    try:
+        await thread.delete()
+    except discord.HTTPException as exc:
+        log.warning("could not delete the unused thread %s: %s", thread.id, exc)
 
 
 @app_commands.guild_only()
@@ -192,19 +206,27 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
         turn_timeout: app_commands.Range[int, 30, 600] | None = None,
         language: str | None = None,
         computer_level: str | None = None,
+        thread: bool | None = None,
     ) -> None:
         """Post the lobby of a new game with these house rules, in ``language`` (default: the
-        server's language if the bot speaks it, else English)."""
+        server's language if the bot speaks it, else English); with ``thread``, in a public thread of
+        its own opened from this channel, which gets a line pointing to it."""
         async with refusals(interaction):
-            missing = [name for name in TABLE_PERMISSIONS if not getattr(interaction.app_permissions, name)]
+            needed = TABLE_PERMISSIONS + (THREAD_PERMISSIONS if thread else ())
+            missing = [name for name in needed if not getattr(interaction.app_permissions, name)]
             if missing:
                 names = t("list.separator").join(t(f"permission.{name}") for name in missing)
                 await answer_privately(interaction, refusal(t("error.bot_permission", permissions=names)))
                 return
-            existing = self.tables.game_in_channel(interaction.channel_id or 0)
-            if existing is not None:
-                await self._show_existing(interaction, existing)
-                return
+            if not thread:
+                existing = self.tables.game_in_channel(interaction.channel_id or 0)
+                if existing is not None:
+                    await self._show_existing(interaction, existing)
+                    return
+            elif isinstance(interaction.channel, discord.Thread):
+                raise TableError("thread.inside")
+            elif not isinstance(interaction.channel, discord.TextChannel):
+                raise TableError("thread.not_here")
             rules = RuleSet(
                 jokers=jokers if jokers is not None else 4,
                 opening=opening if opening is not None else 40,
@@ -214,24 +236,71 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
                 rounds=rounds,
             )
             timeout = float(turn_timeout) if turn_timeout is not None else self.bot.settings.turn_timeout
+            spoken = table_language(interaction.guild_locale, language)
+            home = None
+            if isinstance(interaction.channel, discord.TextChannel) and thread:
+                home = await self._open_thread(interaction, interaction.channel, spoken)
             try:
                 game = await self.tables.open_lobby(
                     interaction.guild_id or 0,
-                    interaction.channel_id or 0,
+                    (interaction.channel_id or 0) if home is None else home.id,
                     interaction.user.id,
                     interaction.user.display_name,
                     rules,
                     computers or 0,
                     timeout,
                     computer_level=computer_level or "normal",
-                    language=table_language(interaction.guild_locale, language),
+                    language=spoken,
                 )
             except TableError as exc:
-                if exc.code != "game.exists":
+                if home is not None:
+                    await _delete_quietly(home)
+                if exc.code != "game.exists" or home is not None:
                     raise
                 await self._show_existing(interaction, self.tables.get(exc.params["game_id"]))
                 return
-            await self._post_table(interaction, game)
+            if home is None:
+                await self._post_table(interaction, game)
+            else:
+                await self._post_in_thread(interaction, game, home)
+
+    @staticmethod
+    async def _open_thread(
+        interaction: discord.Interaction[RommeBot], channel: discord.TextChannel, language: str
+    ) -> discord.Thread:
+        """A public thread of ``channel`` for a new game, named in the game's language."""
+        with speaking(language):
+            name = t("thread.name", host=interaction.user.display_name)[:100]
+        try:
+            return await channel.create_thread(
+                name=name,
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+            )
+        except discord.HTTPException as exc:
+            log.warning("could not open a thread in channel %s: %s", channel.id, exc)
+            raise TableError("thread.cannot_open") from None
+
+    async def _post_in_thread(
+        self, interaction: discord.Interaction[RommeBot], game: Game, home: discord.Thread
+    ) -> None:
+        """Post ``game``'s table message in its thread and store it, then answer in the channel
+        with a line pointing to the thread (the answer may be lost: the game is in the thread)."""
+        content, embeds, view = table_message(game)
+        try:
+            message = await home.send(content, embeds=embeds, view=view)
+        except discord.HTTPException as exc:
+            log.warning("game %s: its table could not be posted in its thread (%s); again", game.id, exc)
+            await self.publisher.repost_table(game)
+        else:
+            await self.tables.set_table_message(game.id, message.id)
+            self.publisher.shown(game, message.id)
+        with speaking(game.language):
+            line = t("command.thread_opened", host=interaction.user.mention, thread=home.mention)
+        try:
+            await interaction.response.send_message(line, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.warning("game %s: the answer to /romme start was lost (%s)", game.id, exc)
 
     async def _show_existing(self, interaction: discord.Interaction[RommeBot], game: Game) -> None:
         """A second ``start``: a link to the channel's game; if its table message was never posted

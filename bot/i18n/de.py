@@ -255,6 +255,7 @@ MESSAGES: dict[str, str] = {
     "slash.option.computer_level": "computerstärke",
     "slash.option.turn_timeout": "zugzeit",
     "slash.option.language": "sprache",
+    "slash.option.thread": "thread",
     "slash.option.scope": "bereich",
     "slash.option.user": "mitglied",
     "slash.describe.jokers": "Joker im Spiel (Standard 4)",
@@ -277,6 +278,7 @@ MESSAGES: dict[str, str] = {
         "Sekunden für einen Zug, bevor der Computer ihn spielt (Standard: die Einstellung des Bots)"
     ),
     "slash.describe.language": "Die Sprache des Tisches (Standard: die des Servers, sonst Englisch)",
+    "slash.describe.thread": "In einem eigenen Thread spielen, von diesem Kanal aus eröffnet (Standard: aus)",
     "slash.describe.scope": "Was gezeigt wird (Standard: die Partie in diesem Kanal)",
     "slash.describe.user": "Stattdessen die Bilanz dieses Mitglieds auf dem Server zeigen",
     "slash.choice.jokers_2": "2 Joker",
@@ -355,6 +357,11 @@ MESSAGES: dict[str, str] = {
     "error.game.none_here": "In diesem Kanal läuft keine Partie. Starte eine mit /romme start.",
     "error.game.exists": "In diesem Kanal gibt es schon eine Partie (Spiel {game_id}).",
     "game.exists.jump": "Zum Tisch: {link}",
+    "error.thread.inside": "Das ist schon ein Thread: starte die Partie hier ohne thread.",
+    "error.thread.not_here": "Eine Partie in einem eigenen Thread beginnt in einem Textkanal.",
+    "error.thread.cannot_open": "Ich konnte hier keinen Thread eröffnen, daher beginnt keine Partie.",
+    "thread.name": "Rommé, Tisch von {host}",
+    "command.thread_opened": "{host} hat einen Rommé-Tisch eröffnet: {thread}",
     "error.bot_permission": (
         "Hier kann ich keinen Tisch führen: Ich brauche in diesem Kanal diese Berechtigungen: {permissions}."
     ),
@@ -362,6 +369,8 @@ MESSAGES: dict[str, str] = {
     "permission.send_messages": "Nachrichten senden",
     "permission.embed_links": "Links einbetten",
     "permission.read_message_history": "Nachrichtenverlauf anzeigen",
+    "permission.create_public_threads": "Öffentliche Threads erstellen",
+    "permission.send_messages_in_threads": "Nachrichten in Threads senden",
     "error.game.not_running": "Diese Partie läuft nicht.",
     "error.game.not_finished": "Diese Partie ist noch nicht zu Ende.",
     "error.game.changed": (

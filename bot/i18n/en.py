@@ -267,6 +267,7 @@ MESSAGES: dict[str, str] = {
     "slash.option.computer_level": "computer_level",
     "slash.option.turn_timeout": "turn_timeout",
     "slash.option.language": "language",
+    "slash.option.thread": "thread",
     "slash.option.scope": "scope",
     "slash.option.user": "user",
     "slash.describe.jokers": "Jokers in the deck (default 4)",
@@ -285,6 +286,7 @@ MESSAGES: dict[str, str] = {
         "Seconds for a person's turn before the computer plays it (default: the bot's setting)"
     ),
     "slash.describe.language": "The table's language (default: the server's, else English)",
+    "slash.describe.thread": "Play in a thread of its own, opened from this channel (default off)",
     "slash.describe.scope": "What to show (default: this channel's game)",
     "slash.describe.user": "Show this member's record on the server instead",
     "slash.choice.jokers_2": "2 jokers",
@@ -348,6 +350,11 @@ MESSAGES: dict[str, str] = {
     "error.game.none_here": "There is no game in this channel. Start one with /romme start.",
     "error.game.exists": "This channel already has a game (game {game_id}).",
     "game.exists.jump": "Its table: {link}",
+    "error.thread.inside": "This is a thread already: start the game here without thread.",
+    "error.thread.not_here": "A game in a thread of its own starts from a text channel.",
+    "error.thread.cannot_open": "I could not open a thread here, so no game was started.",
+    "thread.name": "Rommé, {host}'s table",
+    "command.thread_opened": "{host} opened a Rommé table: {thread}",
     "error.bot_permission": (
         "I cannot run a table here: I need these permissions in this channel: {permissions}."
     ),
@@ -355,6 +362,8 @@ MESSAGES: dict[str, str] = {
     "permission.send_messages": "Send Messages",
     "permission.embed_links": "Embed Links",
     "permission.read_message_history": "Read Message History",
+    "permission.create_public_threads": "Create Public Threads",
+    "permission.send_messages_in_threads": "Send Messages in Threads",
     "error.game.not_running": "This game is not running.",
     "error.game.not_finished": "This game is not finished yet.",
     "error.game.changed": (

@@ -265,6 +265,7 @@ MESSAGES: dict[str, str] = {
     "slash.option.computer_level": "tingkat_komputer",
     "slash.option.turn_timeout": "waktu_giliran",
     "slash.option.language": "bahasa",
+    "slash.option.thread": "utas",
     "slash.option.scope": "cakupan",
     "slash.option.user": "anggota",
     "slash.describe.jokers": "Jumlah Joker di dek (bawaan 4)",
@@ -287,6 +288,7 @@ MESSAGES: dict[str, str] = {
         "Detik untuk satu giliran sebelum komputer memainkannya (bawaan: setelan bot)"
     ),
     "slash.describe.language": "Bahasa meja (bawaan: bahasa server, jika tidak ada Inggris)",
+    "slash.describe.thread": "Main di utas sendiri yang dibuka dari kanal ini (bawaan: mati)",
     "slash.describe.scope": "Apa yang ditampilkan (bawaan: permainan di kanal ini)",
     "slash.describe.user": "Tampilkan catatan anggota ini di server",
     "slash.choice.jokers_2": "2 Joker",
@@ -361,6 +363,11 @@ MESSAGES: dict[str, str] = {
     "error.game.none_here": "Tidak ada permainan di kanal ini. Mulai dengan /romme start.",
     "error.game.exists": "Kanal ini sudah punya permainan (permainan {game_id}).",
     "game.exists.jump": "Mejanya: {link}",
+    "error.thread.inside": "Ini sudah utas: mulai permainan di sini tanpa utas.",
+    "error.thread.not_here": "Permainan di utas sendiri dimulai dari kanal teks.",
+    "error.thread.cannot_open": "Aku tidak bisa membuka utas di sini, jadi tidak ada permainan yang dimulai.",
+    "thread.name": "Rommé, meja {host}",
+    "command.thread_opened": "{host} membuka meja Rommé: {thread}",
     "error.bot_permission": (
         "Aku tidak bisa menjalankan meja di sini: aku butuh izin ini di kanal ini: {permissions}."
     ),
@@ -368,6 +375,8 @@ MESSAGES: dict[str, str] = {
     "permission.send_messages": "Kirim Pesan",
     "permission.embed_links": "Sematkan Tautan",
     "permission.read_message_history": "Baca Riwayat Pesan",
+    "permission.create_public_threads": "Buat Utas Publik",
+    "permission.send_messages_in_threads": "Kirim Pesan di Utas",
     "error.game.not_running": "Permainan ini tidak sedang berjalan.",
     "error.game.not_finished": "Permainan ini belum selesai.",
     "error.game.changed": (

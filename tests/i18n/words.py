@@ -25,10 +25,13 @@ GAME = frozenset({"rommé", "romme", "rummy", "joker", "hand", "server", "bot", 
 """The game's and Discord's words, the same in the three languages (``Hand-Rommé`` gives ``hand``)."""
 SHARED: dict[str, frozenset[str]] = {
     # German words spelled as English ones: der Computer, die Lobby, der Rest, minus, des Jokers,
-    # Standard, des Bots, was, Links (einbetten).
+    # Standard, des Bots, was, Links (einbetten), der Thread (Discord's German says "Thread").
     "de": GAME
     | frozenset(
-        {"computer", "lobby", "lobbys", "minus", "rest", "jokers", "standard", "bots", "was", "links"}
+        {
+            *("computer", "lobby", "lobbys", "minus", "rest", "jokers", "standard", "bots", "was"),
+            *("links", "thread", "threads"),
+        }
     ),
     # Indonesian takes these from English, as the source rules text does: run, set, dealer; panel, per.
     "id": GAME | frozenset({"run", "set", "dealer", "panel", "per"}),
