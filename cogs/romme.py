@@ -119,7 +119,8 @@ async def refusals(interaction: discord.Interaction[Any]) -> AsyncIterator[None]
 
 
 async def _delete_quietly(thread: discord.Thread) -> None:
-    """Delete a game's thread that got no game (its lobby was refused); a failure is only logged."""
+    """Delete a game's thread that got no game (its lobby was refused after all, in a race); a
+    failure (the bot may lack Manage Threads) is only logged."""
     try:
         await thread.delete()
     except discord.HTTPException as exc:
@@ -239,6 +240,9 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
             spoken = table_language(interaction.guild_locale, language)
             home = None
             if isinstance(interaction.channel, discord.TextChannel) and thread:
+                # Asked before the thread is opened: a thread the bot cannot delete again (that
+                # needs Manage Threads) is not opened for a lobby that would be refused anyway.
+                self.tables.check_host_limit(interaction.guild_id or 0, interaction.user.id)
                 home = await self._open_thread(interaction, interaction.channel, spoken)
             try:
                 game = await self.tables.open_lobby(

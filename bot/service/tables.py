@@ -257,7 +257,7 @@ class TableService:
         existing = self.game_in_channel(channel_id)
         if existing is not None:
             raise TableError("game.exists", game_id=existing.id)
-        self._check_host_limit(guild_id, host_id)
+        self.check_host_limit(guild_id, host_id)
         computers = max(0, min(int(computers), MAX_SEATS - 1))
         if computer_level not in LEVELS:
             raise ValueError(f"unknown computer level {computer_level!r}")
@@ -288,7 +288,10 @@ class TableService:
                     await self.fetch(other)
             raise
 
-    def _check_host_limit(self, guild_id: int, host_id: int) -> None:
+    def check_host_limit(self, guild_id: int, host_id: int) -> None:
+        """Refuse (``TableError("lobby.host_limit")``) a host who already hosts
+        ``max_lobbies_per_host`` open lobbies on the server; :meth:`open_lobby` checks it too, so a
+        caller that must make something first (a thread) can ask before it does."""
         limit = self.max_lobbies_per_host
         if limit <= 0:
             return
@@ -488,7 +491,7 @@ class TableService:
         existing = self.game_in_channel(old.channel_id)
         if existing is not None:
             raise TableError("game.exists", game_id=existing.id)
-        self._check_host_limit(old.guild_id, user_id)
+        self.check_host_limit(old.guild_id, user_id)
         host = old.seats[mine]
         game = Game(
             id=0,

@@ -18,6 +18,11 @@ def games(env: simcord.Env) -> list[Game]:
     return list(service(env).changes.games())
 
 
+def thread_requests(env: simcord.Env) -> int:
+    """How many threads the bot asked Discord to open."""
+    return sum(1 for e in env.http_requests if e.method == "POST" and e.path.endswith("/threads"))
+
+
 def threads_of(channel: simcord.ChannelHandle) -> list[simcord.ChannelHandle]:
     """The threads Discord holds under ``channel``."""
     return channel.threads
@@ -85,3 +90,20 @@ async def test_a_thread_discord_refuses_starts_no_game(room: Room) -> None:
     assert result.response is not None and result.response.ephemeral
     assert "could not open a thread" in (result.response.content or "")
     assert games(env) == [] and threads_of(room.channel) == []
+
+
+async def test_a_host_at_the_lobby_limit_gets_no_thread(room: Room) -> None:
+    env = room.env
+    for _ in range(3):  # the most open lobbies a host may have on one server
+        await room.ada.slash(room.channel, "romme start", thread=True)
+    assert len(threads_of(room.channel)) == 3
+    threads_opened = thread_requests(env)
+    result = await room.ada.slash(room.channel, "romme start", thread=True)
+    assert result.response is not None and result.response.ephemeral
+    assert "already host 3 open lobbies" in (result.response.content or "")
+    assert len(games(env)) == 3 and len(threads_of(room.channel)) == 3
+    # Refused before a thread was asked for (the bot may not be allowed to delete one again).
+    assert (
+        sum(1 for e in env.http_requests if e.method == "POST" and e.path.endswith("/threads"))
+        == threads_opened
+    )
