@@ -4,13 +4,17 @@ threads, already in a thread, a thread Discord refuses) change nothing."""
 
 from __future__ import annotations
 
+import logging
+
 import discord
+import pytest
 import simcord
 
 from bot.service.game import Game
 from tests.discord.play_helpers import Room, service, table_message, texts
 
 CREATE_THREAD = "/channels/*/threads"
+CALLBACK = "/interactions/*/*/callback"
 
 
 def games(env: simcord.Env) -> list[Game]:
@@ -107,3 +111,21 @@ async def test_a_host_at_the_lobby_limit_gets_no_thread(room: Room) -> None:
         sum(1 for e in env.http_requests if e.method == "POST" and e.path.endswith("/threads"))
         == threads_opened
     )
+
+
+async def test_a_lost_answer_leaves_the_game_in_its_thread(
+    room: Room, caplog: pytest.LogCaptureFixture
+) -> None:
+    # The thread and the lobby come before the answer; an answer Discord no longer takes (the 3 s
+    # passed: 10062) loses only the pointer line; the channel still shows the thread's start.
+    caplog.set_level(logging.WARNING)
+    env = room.env
+    env.inject_error(
+        "POST", "/interactions/*/*/callback", status=404, code=10062, message="Unknown interaction"
+    )
+    await room.ada.slash(room.channel, "romme start", thread=True)
+    (home,) = threads_of(room.channel)
+    (game,) = games(env)
+    assert game.channel_id == home.id and game.table_message_id is not None
+    assert "a new game" in texts(table_message(env, game))
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
