@@ -409,17 +409,7 @@ class Storage:
         rows = await self._fetch(
             "SELECT * FROM round_scores WHERE game_id = ? ORDER BY round_no, seat", (game_id,)
         )
-        return [
-            RoundScore(
-                round_no=row["round_no"],
-                seat=row["seat"],
-                user_id=row["user_id"],
-                melded=row["melded"],
-                in_hand=row["in_hand"],
-                score=row["score"],
-            )
-            for row in rows
-        ]
+        return [read.round_score(row) for row in rows]
 
     async def record_match(self, game_id: int, results: Iterable[MatchResult]) -> int:
         """Add a finished match's results to the players' statistics on the game's server.

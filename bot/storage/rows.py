@@ -16,7 +16,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Protocol
 
-from bot.storage.records import AnnouncementRecord, GameRecord, GameStatus, PlayerStats
+from bot.storage.records import AnnouncementRecord, GameRecord, GameStatus, PlayerStats, RoundScore
 
 
 class Row(Protocol):
@@ -57,6 +57,18 @@ def announcement(row: Row, stamp: Stamp) -> AnnouncementRecord:
         created_at=stamp(row["created_at"]),
         delivered_at=stamp(delivered) if delivered is not None else None,
         message_id=row["message_id"],
+    )
+
+
+def round_score(row: Row) -> RoundScore:
+    """One seat's score of one round, of a ``round_scores`` row."""
+    return RoundScore(
+        round_no=row["round_no"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        melded=row["melded"],
+        in_hand=row["in_hand"],
+        score=row["score"],
     )
 
 
