@@ -219,6 +219,7 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
                 names = t("list.separator").join(t(f"permission.{name}") for name in missing)
                 await answer_privately(interaction, refusal(t("error.bot_permission", permissions=names)))
                 return
+            parent: discord.TextChannel | None = None  # where the game's thread is opened
             if not thread:
                 existing = self.tables.game_in_channel(interaction.channel_id or 0)
                 if existing is not None:
@@ -226,7 +227,9 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
                     return
             elif isinstance(interaction.channel, discord.Thread):
                 raise TableError("thread.inside")
-            elif not isinstance(interaction.channel, discord.TextChannel):
+            elif isinstance(interaction.channel, discord.TextChannel):
+                parent = interaction.channel
+            else:
                 raise TableError("thread.not_here")
             rules = RuleSet(
                 jokers=jokers if jokers is not None else 4,
@@ -239,11 +242,11 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
             timeout = float(turn_timeout) if turn_timeout is not None else self.bot.settings.turn_timeout
             spoken = table_language(interaction.guild_locale, language)
             home = None
-            if isinstance(interaction.channel, discord.TextChannel) and thread:
+            if parent is not None:
                 # Asked before the thread is opened: a thread the bot cannot delete again (that
                 # needs Manage Threads) is not opened for a lobby that would be refused anyway.
                 self.tables.check_host_limit(interaction.guild_id or 0, interaction.user.id)
-                home = await self._open_thread(interaction, interaction.channel, spoken)
+                home = await self._open_thread(interaction, parent, spoken)
             try:
                 game = await self.tables.open_lobby(
                     interaction.guild_id or 0,
