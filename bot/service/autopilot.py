@@ -19,6 +19,7 @@ import asyncio
 import logging
 import random
 from collections.abc import Callable
+from typing import Literal
 
 from bot.engine.computer import ComputerPlayer
 from bot.engine.moves import Move
@@ -33,6 +34,9 @@ from bot.service.turns import computer_turn, deal_next, end_of_move, turn_id
 from bot.storage import MoveEntry
 
 log = logging.getLogger(__name__)
+
+Closing = Literal["lobby", "idle"]
+"""Which of a game's own deadlines a closing timer is for."""
 
 NEXT_ROUND_DELAY = 30.0
 """Seconds after a round ends before the next one starts by itself."""
@@ -68,10 +72,8 @@ class Autopilot:
         self.next_round_delay = next_round_delay
         self.lobby_timeout = lobby_timeout
         self.idle_timeout = idle_timeout
-        # The lobby and idle deadlines: a timer of their own, and the deadline each one sleeps until
-        # (a change that keeps the deadline keeps its timer).
+        # The lobby and idle deadlines: a timer of their own, keyed by the deadline it sleeps until.
         self._deadlines = GameTimers()
-        self._deadline_at: dict[int, float] = {}
         self._clock = clock
         self._rng = rng
         self._timers = GameTimers()
@@ -117,7 +119,11 @@ class Autopilot:
 
     def schedule(self, game: Game) -> None:
         """Wake the game up for whatever comes next without a click: a computer move, the turn timer,
-        or the next round; and the lobby's or the idle game's own deadline."""
+        or the next round; and the lobby's or the idle game's own deadline.
+
+        A turn's timer is set once per turn: the moves within the turn keep it (the wake-up checks
+        that its deadline is still the turn's), rather than each replacing it with an equal one.
+        """
         self._schedule_closing(game)
         if not game.running or game.match is None:
             self._timers.cancel(game.id)
@@ -136,34 +142,60 @@ class Autopilot:
             delay = max(0.0, self.computer_delay - since)
             self._timers.schedule(game_id, delay, lambda: self._computer_move(game_id, version))
         elif game.turn_deadline is not None:
-            delay = game.turn_deadline - self._clock()
-            self._timers.schedule(game_id, delay, lambda: self._turn_timeout(game_id, version))
+            turn_deadline = game.turn_deadline
+            self._timers.schedule(
+                game_id,
+                turn_deadline - self._clock(),
+                lambda: self._turn_timeout(game_id, turn_deadline),
+                key=("turn", turn_deadline),
+            )
         else:
             self._timers.cancel(game_id)
 
     def _schedule_closing(self, game: Game) -> None:
         game_id = game.id
+        kind: Closing
         if game.status is GameStatus.LOBBY and self.lobby_timeout > 0:
             if game.lobby_deadline is None:
                 # A lobby saved before lobbies had a deadline gets one from now (saved with its next change).
                 game.lobby_deadline = self._clock() + self.lobby_timeout
-            deadline, fire = game.lobby_deadline, self._close_lobby
+            deadline, kind = game.lobby_deadline, "lobby"
         elif game.running and game.idle_deadline is not None and self.idle_timeout > 0:
-            deadline, fire = game.idle_deadline, self._end_idle
+            deadline, kind = game.idle_deadline, "idle"
         else:
-            self._deadline_at.pop(game_id, None)
             self._deadlines.cancel(game_id)
             return
-        if self._deadline_at.get(game_id) == deadline and self._deadlines.pending(game_id):
+        sleeping = self._deadlines.sleeping(game_id)
+        if isinstance(sleeping, tuple) and sleeping[0] == kind and sleeping[1] <= deadline:
+            # Each of a person's changes puts the idle deadline off: the timer set for the earlier
+            # deadline is kept, and sleeps on for the difference when it wakes (see _closing_due).
             return
-        self._deadline_at[game_id] = deadline
-        self._deadlines.schedule(game_id, deadline - self._clock(), lambda: fire(game_id, deadline))
+        self._sleep_until(game_id, kind, deadline, deadline - self._clock())
+
+    def _sleep_until(self, game_id: int, kind: Closing, deadline: float, delay: float) -> None:
+        self._deadlines.schedule(
+            game_id, delay, lambda: self._closing_due(game_id, kind, deadline), key=(kind, deadline)
+        )
+
+    async def _closing_due(self, game_id: int, kind: Closing, deadline: float) -> None:
+        """The lobby's or the idle game's timer, set for ``deadline``, woke: close the game, or sleep
+        on if the deadline was put off meanwhile."""
+        game = self.changes.find(game_id)
+        if game is None:
+            return
+        now_due = game.lobby_deadline if kind == "lobby" else game.idle_deadline
+        if now_due is not None and now_due > deadline and self._deadlines.sleeping(game_id) is None:
+            self._sleep_until(game_id, kind, now_due, now_due - deadline)
+            return
+        if kind == "lobby":
+            await self._close_lobby(game_id, deadline)
+        else:
+            await self._end_idle(game_id, deadline)
 
     def forget(self, game_id: int) -> None:
         """The game left memory: no more wake-ups, no computer player kept for it."""
         self._players.pop(game_id, None)
         self._changed_at.pop(game_id, None)
-        self._deadline_at.pop(game_id, None)
         self._timers.cancel(game_id)
         self._deadlines.cancel(game_id)
 
@@ -174,7 +206,9 @@ class Autopilot:
 
     # ------------------------------------------------------------------ the wake-ups
 
-    async def _timed(self, game_id: int, version: int, apply: Action, reason: Reason) -> None:
+    async def _timed(self, game_id: int, version: int | None, apply: Action, reason: Reason) -> None:
+        """Make a timed change; ``version``: only if the game is still at it (``None``: ``apply``
+        checks that the change is still due)."""
         game = self.changes.find(game_id)
         if game is None:
             return
@@ -184,7 +218,7 @@ class Autopilot:
             return
         except Exception:
             log.exception("game %s: %s failed; trying again in %s s", game_id, reason, TIMED_RETRY_DELAY)
-            if game.version == version:
+            if version is None or game.version == version:
                 self._timers.schedule(game_id, TIMED_RETRY_DELAY, lambda: self._retry(game_id))
 
     async def _close_lobby(self, game_id: int, deadline: float) -> None:
@@ -209,9 +243,6 @@ class Autopilot:
         await self._closing(game_id, apply, "idle")
 
     async def _closing(self, game_id: int, apply: Action, reason: Reason) -> None:
-        self._deadline_at.pop(game_id, None)
-        if self.changes.find(game_id) is None:
-            return
         try:
             await self.changes.change(game_id, apply, reason=reason)
         except TableError:
@@ -250,11 +281,11 @@ class Autopilot:
 
         await self._timed(game_id, version, apply, "computer")
 
-    async def _turn_timeout(self, game_id: int, version: int) -> None:
+    async def _turn_timeout(self, game_id: int, deadline: float) -> None:
         def apply(game: Game) -> object:
             seat = game.to_play
-            if seat is None or computer_turn(game):
-                return UNCHANGED
+            if seat is None or computer_turn(game) or game.turn_deadline != deadline:
+                return UNCHANGED  # the turn ended (or its timer was set again) meanwhile
             owner = game.seats[seat]
             owner.missed += 1
             events = [TurnEvent(seat, "timeout", auto=True)]
@@ -271,7 +302,7 @@ class Autopilot:
                 return [MoveEntry(seat=seat, user_id=None, move=take_back.to_dict())]
             return None
 
-        await self._timed(game_id, version, apply, "timeout")
+        await self._timed(game_id, None, apply, "timeout")
 
     async def _next_round(self, game_id: int, version: int) -> None:
         def apply(game: Game) -> object:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 
 log = logging.getLogger(__name__)
@@ -21,6 +21,7 @@ class _Wake:
 
     handle: asyncio.TimerHandle | None = None
     task: asyncio.Task[None] | None = None
+    key: Hashable = None
 
 
 class GameTimers:
@@ -34,6 +35,10 @@ class GameTimers:
     sleeping in ``asyncio.sleep``: every move replaces one, and a cancelled task leaves its
     ``CancelledError``, traceback and frames in a reference cycle for the garbage collector, where
     a cancelled handle leaves nothing. The task is made when the wake-up fires.
+
+    A wake-up scheduled with a ``key`` (say, the deadline it is for) is kept, not replaced, by a
+    :meth:`schedule` with the same key while it still sleeps: a move within one turn leaves the
+    turn's timer as it is instead of cancelling one timer and making another.
 
     >>> async def demo():
     ...     timers, fired = GameTimers(), []
@@ -52,12 +57,30 @@ class GameTimers:
         self._wakes: dict[int, _Wake] = {}
         self._closed = False
 
-    def schedule(self, game_id: int, delay: float, fire: Callable[[], Awaitable[None]]) -> None:
-        """Run ``fire()`` after ``delay`` seconds, replacing the game's previous wake-up."""
+    def schedule(
+        self, game_id: int, delay: float, fire: Callable[[], Awaitable[None]], *, key: Hashable = None
+    ) -> None:
+        """Run ``fire()`` after ``delay`` seconds, replacing the game's previous wake-up; but if that
+        one still sleeps and was scheduled with the same ``key`` (not ``None``), keep it instead.
+
+        >>> async def demo():
+        ...     timers, fired = GameTimers(), []
+        ...     async def fire(what):
+        ...         fired.append(what)
+        ...     timers.schedule(1, 0.01, lambda: fire("first"), key="turn 1")
+        ...     timers.schedule(1, 0.0, lambda: fire("second"), key="turn 1")  # kept: the first
+        ...     await asyncio.sleep(0.02)
+        ...     return fired
+        >>> asyncio.run(demo())
+        ['first']
+        """
         if self._closed:
             return
+        kept = self._wakes.get(game_id)
+        if key is not None and kept is not None and kept.handle is not None and kept.key == key:
+            return
         self.cancel(game_id)
-        wake = _Wake()
+        wake = _Wake(key=key)
         loop = asyncio.get_running_loop()
         wake.handle = loop.call_later(max(0.0, delay), self._start, loop, game_id, wake, fire)
         self._wakes[game_id] = wake
@@ -93,6 +116,11 @@ class GameTimers:
     def pending(self, game_id: int) -> bool:
         """Whether the game has a wake-up scheduled or running."""
         return game_id in self._wakes
+
+    def sleeping(self, game_id: int) -> Hashable:
+        """The key of the game's wake-up while it still sleeps (``None``: no key, or none sleeping)."""
+        wake = self._wakes.get(game_id)
+        return None if wake is None or wake.handle is None else wake.key
 
     async def close(self) -> None:
         """Cancel every wake-up and wait for them to end; no new ones are accepted."""

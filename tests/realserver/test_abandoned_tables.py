@@ -78,6 +78,31 @@ async def test_a_game_nobody_plays_ends_with_the_standings_so_far(room: Room, da
         await bot.close()
 
 
+async def test_a_persons_move_puts_the_end_of_an_idle_game_off(room: Room, database_path: Path) -> None:
+    env = room.env
+    old = env.bot
+    bot = bot_on(database_path, idle_game_timeout=700)
+    await env.restart_bot(bot)
+    await old.close()
+    try:
+        lobby = await room.ada.slash(room.channel, "romme start", computers=1, rounds=12, turn_timeout=600)
+        assert lobby.response is not None
+        await room.ada.click(lobby.response, label="Start")
+        await env.advance_time(400)
+        hand = await room.ada.click(table_message(env, game_in(env, room.channel)), label="My hand")
+        assert hand.response is not None
+        await room.ada.click(hand.response, label="Draw")  # a person's move at 400 s: the end is at 1,100 s
+        await env.advance_time(350)  # 750 s: past the first deadline (700 s), whose timer sleeps on
+        assert game_in(env, room.channel).status is GameStatus.PLAYING
+        await env.advance_time(340)  # 1,090 s
+        assert game_in(env, room.channel).status is GameStatus.PLAYING
+        await env.advance_time(20)  # 1,110 s: 700 s after Ada's move
+        game = game_in(env, room.channel)
+        assert game.status is GameStatus.FINISHED and game.closed_by == "idle"
+    finally:
+        await bot.close()
+
+
 async def test_one_member_hosts_at_most_three_lobbies_per_server(room: Room) -> None:
     env = room.env
     channels = [room.channel, *(room.guild.create_text_channel(f"romme-{n}") for n in range(2, 6))]

@@ -91,6 +91,19 @@ async def test_a_late_owner_takes_the_rest_of_the_turn_back(make_service: Servic
     assert game.turn_deadline is not None
 
 
+async def test_a_turns_own_moves_keep_its_timer_which_fires_at_the_turns_deadline(
+    make_service: ServiceFactory,
+) -> None:
+    service = await make_service(clock=FakeClock(), computer_delay=3600.0)
+    game = await two_people(service, turn_timeout=0.3)
+    deadline = game.turn_deadline
+    await service.play(game.id, BOB, Move.draw("stock"))  # Bob's turn goes on: the same deadline
+    assert game.turn_deadline == deadline and game.to_play == 1
+    await wait_for(lambda: game.auto_turn == 1)  # the timer of the turn's start fired
+    assert game.seats[1].missed == 1
+    assert [(e.seat, e.kind) for e in game.last_turn][:2] == [(1, "draw"), (1, "timeout")]
+
+
 async def test_the_next_round_starts_by_itself(make_service: ServiceFactory) -> None:  # R4
     listener = Recorder()
     service = await make_service(listener=listener, next_round_delay=0.01)

@@ -51,3 +51,29 @@ async def test_a_wake_up_still_fires_after_its_delay() -> None:
     await asyncio.sleep(0)
     assert not timers.pending(7)
     await timers.close()
+
+
+async def test_a_wake_up_scheduled_again_with_its_key_is_kept() -> None:
+    # A move within a turn schedules the turn's timer again for the same deadline: the sleeping one
+    # is kept (no timer cancelled and made anew, none left cancelled in the loop's heap).
+    loop = asyncio.get_running_loop()
+    timers = GameTimers()
+    fired: list[int] = []
+
+    async def fire(n: int) -> None:
+        fired.append(n)
+
+    timers.schedule(1, 0.05, lambda: fire(1), key=("turn", 5.0))
+    handles = len(loop._scheduled)  # type: ignore[attr-defined]  # CPython's timer heap
+    for n in range(2, 40):
+        timers.schedule(1, 0.0, lambda n=n: fire(n), key=("turn", 5.0))  # type: ignore[misc]
+    assert len(loop._scheduled) == handles  # type: ignore[attr-defined]
+    assert timers.sleeping(1) == ("turn", 5.0)
+    await asyncio.sleep(0.1)
+    assert fired == [1]
+    # Another key (the next turn's deadline) or none replaces it.
+    timers.schedule(1, 0.05, lambda: fire(2), key=("turn", 6.0))
+    timers.schedule(1, 0.0, lambda: fire(3), key=("turn", 7.0))
+    await asyncio.sleep(0.02)
+    assert fired == [1, 3] and timers.sleeping(1) is None
+    await timers.close()
