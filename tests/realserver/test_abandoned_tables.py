@@ -8,8 +8,11 @@ keeps them. Played through the real bot in SimCord, on its virtual clock.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
 
+from bot.client import RommeBot
 from bot.service.game import GameStatus
 from tests.discord.play_helpers import Room, game_in, table_message, texts
 from tests.realserver.hold_up import bot_on
@@ -51,7 +54,10 @@ async def test_the_lobby_deadline_survives_a_restart(room: Room, database_path: 
         await new.close()
 
 
-async def test_a_game_nobody_plays_ends_with_the_standings_so_far(room: Room, database_path: Path) -> None:
+@contextlib.asynccontextmanager
+async def idle_table(room: Room, database_path: Path) -> AsyncIterator[RommeBot]:
+    """A bot whose games end after 700 s without a person's change, and Ada's game against a
+    computer in the room's channel, just started (Ada's turn first, 600 s on its timer)."""
     env = room.env
     old = env.bot
     bot = bot_on(database_path, idle_game_timeout=700)
@@ -61,6 +67,14 @@ async def test_a_game_nobody_plays_ends_with_the_standings_so_far(room: Room, da
         lobby = await room.ada.slash(room.channel, "romme start", computers=1, rounds=12, turn_timeout=600)
         assert lobby.response is not None
         await room.ada.click(lobby.response, label="Start")
+        yield bot
+    finally:
+        await bot.close()
+
+
+async def test_a_game_nobody_plays_ends_with_the_standings_so_far(room: Room, database_path: Path) -> None:
+    env = room.env
+    async with idle_table(room, database_path) as bot:
         await env.advance_time(650)  # Ada's turn timed out: the computer played it, the game goes on
         game = game_in(env, room.channel)
         assert game.status is GameStatus.PLAYING
@@ -74,20 +88,11 @@ async def test_a_game_nobody_plays_ends_with_the_standings_so_far(room: Room, da
         # The channel is free.
         again = await room.bob.slash(room.channel, "romme start")
         assert again.response is not None and not again.ephemeral
-    finally:
-        await bot.close()
 
 
 async def test_a_persons_move_puts_the_end_of_an_idle_game_off(room: Room, database_path: Path) -> None:
     env = room.env
-    old = env.bot
-    bot = bot_on(database_path, idle_game_timeout=700)
-    await env.restart_bot(bot)
-    await old.close()
-    try:
-        lobby = await room.ada.slash(room.channel, "romme start", computers=1, rounds=12, turn_timeout=600)
-        assert lobby.response is not None
-        await room.ada.click(lobby.response, label="Start")
+    async with idle_table(room, database_path):
         await env.advance_time(400)
         hand = await room.ada.click(table_message(env, game_in(env, room.channel)), label="My hand")
         assert hand.response is not None
@@ -99,8 +104,6 @@ async def test_a_persons_move_puts_the_end_of_an_idle_game_off(room: Room, datab
         await env.advance_time(20)  # 1,110 s: 700 s after Ada's move
         game = game_in(env, room.channel)
         assert game.status is GameStatus.FINISHED and game.closed_by == "idle"
-    finally:
-        await bot.close()
 
 
 async def test_one_member_hosts_at_most_three_lobbies_per_server(room: Room) -> None:
