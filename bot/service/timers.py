@@ -1,8 +1,9 @@
 """One pending wake-up per game: the next computer move, the turn timer, or the next round.
 
 The table service decides what to wake up for; this module only keeps at most one wake-up per game
-and replaces it when the game changes. Sleeping is a timer of the event loop (``loop.call_later``),
-so a virtual event-loop clock (SimCord's) drives it in tests.
+and replaces it when the game changes (or keeps it, when it is scheduled again under the same key).
+Sleeping is a timer of the event loop (``loop.call_later``), so a virtual event-loop clock
+(SimCord's) drives it in tests.
 """
 
 from __future__ import annotations
@@ -118,7 +119,19 @@ class GameTimers:
         return game_id in self._wakes
 
     def sleeping(self, game_id: int) -> Hashable:
-        """The key of the game's wake-up while it still sleeps (``None``: no key, or none sleeping)."""
+        """The key of the game's wake-up while it still sleeps (``None``: no key, or none sleeping).
+
+        >>> async def demo():
+        ...     timers = GameTimers()
+        ...     async def fire():
+        ...         pass
+        ...     timers.schedule(1, 60.0, fire, key=("turn", 1060.0))
+        ...     asleep = timers.sleeping(1), timers.sleeping(2)
+        ...     await timers.close()
+        ...     return asleep
+        >>> asyncio.run(demo())
+        (('turn', 1060.0), None)
+        """
         wake = self._wakes.get(game_id)
         return None if wake is None or wake.handle is None else wake.key
 
