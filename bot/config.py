@@ -269,13 +269,7 @@ def _database_url(value: object) -> str | None:
 def _shard_count(value: object) -> int | None:
     if value is None:
         return None
-    try:
-        number = _whole_number(value)
-    except ValueError:
-        number = 0
-    if number < 1:
-        raise ConfigError("SHARD_COUNT", f"must be a whole number 1 or more, not {value!r}")
-    return number
+    return _at_least("SHARD_COUNT", value, 1, "a whole number 1 or more")
 
 
 def _shard_ids(value: object, count: int | None) -> tuple[int, ...] | None:
@@ -318,13 +312,7 @@ def _shard_ids(value: object, count: int | None) -> tuple[int, ...] | None:
 def _snowflake_or_none(value: object) -> int | None:
     if value is None:
         return None
-    try:
-        number = _whole_number(value)
-    except ValueError:
-        number = -1
-    if number <= 0:
-        raise ConfigError("DEV_GUILD_ID", f"must be a server id (a positive whole number), not {value!r}")
-    return number
+    return _at_least("DEV_GUILD_ID", value, 1, "a server id (a positive whole number)")
 
 
 def _whole_number(value: object) -> int:
@@ -347,12 +335,23 @@ def _count(setting: str, value: object) -> int:
     ...
     bot.config.ConfigError: MAX_LOBBIES_PER_HOST must be a whole number 0 or more, not '2.5'
     """
+    return _at_least(setting, value, 0, "a whole number 0 or more")
+
+
+def _at_least(setting: str, value: object, least: int, what: str) -> int:
+    """``value`` as a whole number of ``least`` or more; else ``setting`` must be ``what``.
+
+    >>> _at_least("SHARD_COUNT", "0", 1, "a whole number 1 or more")
+    Traceback (most recent call last):
+    ...
+    bot.config.ConfigError: SHARD_COUNT must be a whole number 1 or more, not '0'
+    """
     try:
         number = _whole_number(value)
     except ValueError:
-        number = -1
-    if number < 0:
-        raise ConfigError(setting, f"must be a whole number 0 or more, not {value!r}")
+        number = least - 1
+    if number < least:
+        raise ConfigError(setting, f"must be {what}, not {value!r}")
     return number
 
 
