@@ -49,6 +49,7 @@ async def test_a_deleted_table_message_is_posted_again(room: Room) -> None:
     await env.advance_time(1.1)
     result = await room.bob.slash(room.channel, "romme hand")
     panel = result.response
+    assert panel is not None
     await room.bob.click(panel, label="Draw")
     await env.advance_time(1.1)
     game = game_in(env, room.channel)
@@ -62,6 +63,7 @@ async def test_a_refused_table_edit_leaves_the_game_going(room: Room) -> None:
     env.inject_error("PATCH", "/channels/*/messages/*", status=403, code=50013, message="Missing Permissions")
     await env.advance_time(1.1)
     result = await room.bob.slash(room.channel, "romme hand")
+    assert result.response is not None
     await room.bob.click(result.response, label="Draw")
     await env.advance_time(1.1)
     game = game_in(env, room.channel)

@@ -103,6 +103,7 @@ async def test_simultaneous_actor_clicks_are_refused_by_simcord(hall: Hall) -> N
     """Why the races below use fire_all: SimCord serialises actor operations by refusing overlaps."""
     ada = hall.person("ada")
     lobby = await ada.slash(hall.channels[0], "romme start", computers=1)
+    assert lobby.response is not None
     outcomes = await asyncio.gather(
         ada.click(lobby.response, label="Join"),
         hall.person("bob").click(lobby.response, label="Join"),
@@ -140,6 +141,7 @@ async def test_a_hundred_simultaneous_clicks_apply_each_legal_move_once(hall: Ha
 
     # Round two: the mover's panel with one card selected, Discard clicked 30 times among 70 others.
     mover_panel = (await mover_actor.click(table, label="My hand")).response
+    assert mover_panel is not None
     card = game.match.view(game.to_play)["hand"][0]  # type: ignore[union-attr]
     select = component(mover_panel, action="select")
     value = next(o["value"] for o in select["options"] if o["value"].split("#")[0] == card)

@@ -36,7 +36,7 @@ async def started(hall: Hall) -> TableDriver:
 def shows_now(env: simcord.Env, game: Game) -> bool:
     """The stored table message is exactly what the game looks like now."""
     embeds = drawn_table(game)[-2]  # (content, embeds, view)
-    return table_message(env, game).embeds[0].to_dict() == embeds[0].to_dict()
+    return bool(table_message(env, game).embeds[0].to_dict() == embeds[0].to_dict())
 
 
 async def intact(env: simcord.Env, driver: TableDriver, before: dict[str, Any], moves_before: int) -> None:
@@ -72,6 +72,7 @@ async def test_a_deleted_table_message_is_posted_again_with_the_game(hall: Hall)
         await driver.open_hand(person)
     game = driver.game()
     before, moves, old_id = state(game), len(await move_log(env, game.id)), game.table_message_id
+    assert old_id is not None
     env.backend.delete_message(game.channel_id, old_id)
     await driver.step()
     await driver.step()
