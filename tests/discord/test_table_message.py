@@ -3,6 +3,7 @@ on the edit (a deleted message is posted again, a 403 is survived)."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from tests.discord.play_helpers import Player, Room, begin, game_in, seeded_bot,
 
 
 @pytest.fixture
-async def simcord_bot(database_path: Path):  # type: ignore[no-untyped-def]
+async def simcord_bot(database_path: Path) -> AsyncIterator[RommeBot]:
     # This file checks the merging itself, so the bot keeps the production interval of one second.
     bot: RommeBot = seeded_bot(database_path, edit_interval=1.0)
     yield bot

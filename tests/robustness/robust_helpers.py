@@ -107,7 +107,8 @@ def card_count(game: Game) -> collections.Counter[str]:
 
 async def move_log(env: simcord.Env, game_id: int) -> list[tuple[int, int, int | None, dict[str, Any]]]:
     """The game's logged moves as ``(seq, seat, user_id, move)``, in order."""
-    records = await env.bot.storage.moves(game_id)  # type: ignore[attr-defined]
+    assert isinstance(env.bot, RommeBot)
+    records = await env.bot.storage.moves(game_id)
     return [(r.seq, r.seat, r.user_id, r.move) for r in records]
 
 

@@ -92,7 +92,8 @@ class TableDriver:
             await self._done(result)
             if not stale:
                 return result
-            assert "out of date" in (result.response.content or ""), result.response.content  # type: ignore[union-attr]
+            assert result.response is not None
+            assert "out of date" in (result.response.content or ""), result.response.content
         raise AssertionError(f"{label} refused twice")
 
     async def choose(self, actor: simcord.MemberActor, codes: list[str]) -> None:

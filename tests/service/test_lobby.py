@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import cast
 
 import pytest
@@ -20,9 +21,9 @@ async def service(make_service: ServiceFactory) -> TableService:
     return await make_service(computer_delay=3600.0)
 
 
-async def refused(code: str, action: object) -> TableError:
+async def refused(code: str, action: Awaitable[object]) -> TableError:
     with pytest.raises(TableError) as caught:
-        await action  # type: ignore[misc]
+        await action
     assert caught.value.code == code
     return caught.value
 
