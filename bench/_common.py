@@ -34,14 +34,14 @@ class Stamp:
     virtual: float
 
 
-class TimedRequests(list):  # type: ignore[type-arg]  # the same element type as SimCord's own list
+class TimedRequests(list[simcord.HttpLogEntry]):
     """SimCord's REST log with the moment of every call beside it (``stamps[i]`` is for ``self[i]``).
 
     The moment is when the bot handed the request over (SimCord's router was entered), before
     SimCord copies the payload into its log: that copy is the simulation's cost, not the bot's.
     """
 
-    def __init__(self, env: simcord.Env, entries: Iterable[Any] = ()) -> None:
+    def __init__(self, env: simcord.Env, entries: Iterable[simcord.HttpLogEntry] = ()) -> None:
         super().__init__(entries)
         self.env = env
         self.entered: Stamp | None = None
@@ -51,7 +51,7 @@ class TimedRequests(list):  # type: ignore[type-arg]  # the same element type as
         """This moment, real and virtual."""
         return Stamp(time.perf_counter(), self.env.now().timestamp())
 
-    def append(self, entry: Any) -> None:
+    def append(self, entry: simcord.HttpLogEntry) -> None:
         """Log ``entry`` with the time it was handed over."""
         self.stamps.append(self.entered or self.now())
         self.entered = None
@@ -76,7 +76,7 @@ def time_requests(env: simcord.Env) -> TimedRequests:
     return log
 
 
-def is_callback(entry: Any) -> bool:
+def is_callback(entry: simcord.HttpLogEntry) -> bool:
     """The REST call that answers an interaction (``POST /interactions/<id>/<token>/callback``)."""
     return (
         entry.method == "POST"
@@ -85,13 +85,13 @@ def is_callback(entry: Any) -> bool:
     )
 
 
-def is_message_edit(entry: Any) -> bool:
+def is_message_edit(entry: simcord.HttpLogEntry) -> bool:
     """An edit of a channel message by the bot (``PATCH /channels/<c>/messages/<m>``): a table edit."""
     parts = entry.path.strip("/").split("/")
     return entry.method == "PATCH" and len(parts) == 4 and parts[0] == "channels" and parts[2] == "messages"
 
 
-def is_panel_edit(entry: Any) -> bool:
+def is_panel_edit(entry: simcord.HttpLogEntry) -> bool:
     """An edit through an interaction's token (``PATCH /webhooks/<app>/<token>/messages/<m>``): a
     hand panel kept live by the bot."""
     parts = entry.path.strip("/").split("/")

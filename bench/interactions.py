@@ -78,6 +78,7 @@ from bench._common import (
     time_requests,
 )
 from bot import create_bot
+from bot.client import RommeBot
 from bot.engine.computer import ComputerPlayer
 from bot.process import tune_process
 from bot.render.ids import Target, lay_off_option
@@ -153,6 +154,7 @@ async def baseline_block(samples: Samples, clicks: int) -> None:
         channel = guild.create_text_channel("ok")
         member = guild.add_member(env.create_user("ada"))
         posted = await member.slash(channel, "button")
+        assert posted.response is not None
         for _ in range(clicks):
             result, seconds, _calls = await timed_click(log, member.click(posted.response, label="Ok"))
             assert result.response is not None and result.response.content == "ok"
@@ -163,7 +165,9 @@ async def baseline_block(samples: Samples, clicks: int) -> None:
 
 
 def service(env: simcord.Env) -> TableService:
-    return env.bot.tables
+    bot = env.bot
+    assert isinstance(bot, RommeBot)  # SimCord types it as any discord.Client
+    return bot.tables
 
 
 class Table:
@@ -328,9 +332,9 @@ def time_saves(tables: TableService, samples: Samples) -> None:
     """Note how long each save of the table service takes (its own instance; nothing else changes)."""
     save = tables.changes.save
 
-    async def timed_save(game: Any, entries: list[Any], *rest: Any) -> Any:
+    async def timed_save(game: Any, entries: list[Any], *rest: Any, **options: Any) -> Any:
         began = time.perf_counter()
-        snapshot = await save(game, entries, *rest)
+        snapshot = await save(game, entries, *rest, **options)
         samples.last_save = time.perf_counter() - began
         return snapshot
 

@@ -56,10 +56,11 @@ import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import discord
 import simcord
 from discord.webhook.async_ import async_context
 from simcord.results import to_discord_message
@@ -115,8 +116,8 @@ class MoveTimer:
 
             return await change(game_id, timed_apply, **options)
 
-        async def timed_save(game: Any, entries: list[Any], *rest: Any) -> Any:
-            snapshot = await save(game, entries, *rest)
+        async def timed_save(game: Any, entries: list[Any], *rest: Any, **options: Any) -> Any:
+            snapshot = await save(game, entries, *rest, **options)
             started = self._started.pop(game.id, None)
             if entries and started is not None and self.measuring:
                 self.samples.append(time.perf_counter() - started)
@@ -239,7 +240,9 @@ async def open_panels(env: simcord.Env, places: list[tuple[Any, Any]]) -> int:
         assert result.ephemeral, "the hand panel was not answered"
     # The clicks ran on SimCord's virtual clock (time.monotonic() from 0); from here on the bot runs
     # in real time, so the panels' token ages are counted from now (bench only).
-    keeper = env.bot.publisher.panels
+    bot = env.bot
+    assert isinstance(bot, RommeBot)
+    keeper = bot.publisher.panels
     for panel in keeper._panels.values():
         panel.since = panel.last_edit = time.monotonic()
     return keeper.open
@@ -286,7 +289,8 @@ async def hosts_leave(bot: RommeBot, opened: list[tuple[int, int]], spread: floa
         publisher.update(await service.leave(game_id, host_id))
 
 
-def tables(bot: Any) -> TableService:
+def tables(bot: discord.Client) -> TableService:
+    assert isinstance(bot, RommeBot)  # SimCord types the bot it runs as any discord.Client
     return bot.tables
 
 
@@ -361,7 +365,8 @@ async def measure(
         timer = MoveTimer(service, delay)
         await in_fresh_context(hosts_watch(bot, opened[:panels], delay))
         await in_fresh_context(hosts_leave(bot, opened[panels:], delay))
-        writes = bot.storage._writes
+        # Not the storage interface: each backend's own write counter (see bench/load_processes.py).
+        writes: Any = cast(Any, bot.storage)._writes
         first_request, transactions = len(log), writes.transactions
         profiler = None
         if profile is not None:

@@ -94,7 +94,7 @@ def child_main(target: str, games: int, seconds: float, delay: float, seed: int,
             sys.stdin.readline()
             super().__exit__(*exc)
 
-    load.hosts_leave = leave_then_wait  # type: ignore[assignment]
+    load.hosts_leave = leave_then_wait
     load.GcPauses = Window  # type: ignore[misc]
 
     async def run(folder: str) -> dict[str, Any]:

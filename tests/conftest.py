@@ -43,7 +43,8 @@ SQLITE_ONLY_FIXTURES = frozenset({"db_path"})
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Leave out the PostgreSQL run of a test that works on the SQLite file itself."""
-    kept, left_out = [], []
+    kept: list[pytest.Item] = []
+    left_out: list[pytest.Item] = []
     for item in items:
         callspec = getattr(item, "callspec", None)
         on_postgres = callspec is not None and callspec.params.get("database") == "postgres"

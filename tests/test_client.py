@@ -12,6 +12,7 @@ import simcord
 from bot import create_bot
 from bot.client import RommeBot
 from bot.storage import SCHEMA_VERSION
+from tests.discord.play_helpers import romme_bot
 
 ROMME_COMMANDS = {
     "romme start",
@@ -51,7 +52,7 @@ async def test_a_member_sees_every_romme_subcommand(simcord_env: simcord.Env) ->
 
 
 async def test_romme_commands_are_for_servers_only(simcord_env: simcord.Env) -> None:
-    (romme,) = simcord_env.bot.tree.get_commands()
+    (romme,) = romme_bot(simcord_env).tree.get_commands()
     assert romme.name == "romme"
     assert romme.guild_only
     assert romme.allowed_contexts is not None

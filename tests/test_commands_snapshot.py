@@ -16,6 +16,8 @@ from typing import Any
 
 import simcord
 
+from tests.discord.play_helpers import romme_bot
+
 SNAPSHOT = Path(__file__).parent / "snapshots" / "commands.json"
 TRANSLATED = ("de", "id")
 """Discord locales the bot translates its commands into (English is the default text)."""
@@ -23,7 +25,7 @@ TRANSLATED = ("de", "id")
 
 async def command_payload(env: simcord.Env) -> list[dict[str, Any]]:
     """The commands as ``tree.sync`` sends them: with the translator's localizations."""
-    tree = env.bot.tree
+    tree = romme_bot(env).tree
     translator = tree.translator
     assert translator is not None, "the bot syncs its commands without a translator"
     return [await command.get_translated_payload(tree, translator) for command in tree.get_commands()]

@@ -61,14 +61,14 @@ class Page:
 
     async def open(self) -> dict[str, Any]:
         status, state = await self.request("POST", "/api/pages", {})
-        assert status == 200
+        assert status == 200 and isinstance(state, dict)
         self.context = state["context"]["id"]
         self.state = state
         return state
 
     async def read(self) -> dict[str, Any]:
         status, state = await self.request("GET", "/api/state")
-        assert status == 200
+        assert status == 200 and isinstance(state, dict)
         self.state = state
         return state
 
@@ -96,7 +96,7 @@ class Page:
             "control_key": key,
         }
         status, receipt = await self.request("POST", "/api/action", body)
-        assert status == 200
+        assert status == 200 and isinstance(receipt, dict)
         return receipt
 
     def text(self) -> str:

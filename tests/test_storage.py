@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,7 +22,7 @@ from bot.storage import (
 )
 from tests.conftest import integrity_errors, raw_sql
 
-GAME = {"guild_id": 10, "channel_id": 20, "host_id": 30}
+GAME: dict[str, Any] = {"guild_id": 10, "channel_id": 20, "host_id": 30}
 DRAW = {"kind": "draw", "source": "stock"}
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import discord
 import simcord
 from simcord.results import to_discord_message
 
@@ -58,9 +59,31 @@ class Room:
 Message = Any  # a discord.Message or simcord.ResponseMessage
 
 
+def romme_bot(env: simcord.Env) -> RommeBot:
+    """The bot under test: SimCord types it as any ``discord.Client``, the tests build a RommeBot."""
+    assert isinstance(env.bot, RommeBot)
+    return env.bot
+
+
+def bot_channel(env: simcord.Env, channel: simcord.ChannelHandle) -> discord.abc.Messageable:
+    """The bot's own object for ``channel`` (from its cache), to read the history as the bot sees it."""
+    found = env.bot.get_channel(channel.id)
+    assert isinstance(found, discord.abc.Messageable), f"the bot has no channel {channel.id}"
+    return found
+
+
+def first_button(message: discord.Message) -> discord.Button:
+    """The first button of ``message``'s first row (a round or match end's Next round or Play again)."""
+    row = message.components[0]
+    assert isinstance(row, discord.ActionRow), row
+    button = row.children[0]
+    assert isinstance(button, discord.Button), button
+    return button
+
+
 def service(env: simcord.Env) -> TableService:
     """The bot's table service (to read the state a test checks, never to play)."""
-    return env.bot.tables
+    return romme_bot(env).tables
 
 
 def game_in(env: simcord.Env, channel: simcord.ChannelHandle) -> Game:

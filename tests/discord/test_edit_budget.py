@@ -10,7 +10,7 @@ import pytest
 import simcord
 
 from bot.client import RommeBot, create_bot
-from tests.discord.play_helpers import SEED, Player, Room, game_in, table_message, texts
+from tests.discord.play_helpers import SEED, Player, Room, game_in, romme_bot, table_message, texts
 
 # Slower than production (1.5 s, 40 edits a second for hundreds of tables): SimCord settles a click
 # at once only when every timer is further away than its settling window (set to 0.5 s below).
@@ -49,6 +49,7 @@ async def computer_tables(room: Room) -> list[simcord.ChannelHandle]:
     for n in range(COMPUTER_TABLES):
         channel = room.guild.create_text_channel(f"computers-{n}")
         lobby = await room.ada.slash(channel, "romme start", computers=3)
+        assert lobby.response is not None
         await room.ada.click(lobby.response, label="Start")
         await room.ada.slash(channel, "romme leave")
         channels.append(channel)
@@ -60,6 +61,7 @@ async def test_busy_tables_share_the_budget_and_a_persons_table_goes_first(room:
     env = room.env
     channels = await computer_tables(room)
     lobby = await room.bob.slash(room.channel, "romme start", computers=1, turn_timeout=600)
+    assert lobby.response is not None
     await room.bob.click(lobby.response, label="Start")
     ids = {game_in(env, c).table_message_id or 0 for c in channels}
     everyone = ids | {game_in(env, room.channel).table_message_id or 0}
@@ -72,7 +74,7 @@ async def test_busy_tables_share_the_budget_and_a_persons_table_goes_first(room:
     # Six tables moving every 2 s wanted three edits a second; the budget let one out a second.
     assert max(per_window) <= 2, per_window  # turns are GAP apart: at most two in a window of GAP
     assert sum(per_window) <= len(per_window) + 1, per_window
-    budget = env.bot.publisher.budget
+    budget = romme_bot(env).publisher.budget
     assert budget.waiting >= 3  # the computers' tables queue for their turn
     assert sum(edits(env, {game_in(env, c).table_message_id or 0}) >= 1 for c in channels) >= 4
 

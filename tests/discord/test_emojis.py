@@ -22,7 +22,16 @@ from bot.client import RommeBot
 from bot.publish.emojis import MAX_APPLICATION_EMOJIS
 from bot.render.faces import current_faces, parse_face_name
 from bot.render.faces.draw import FACE_CODES, face_png
-from tests.discord.play_helpers import Player, Room, begin, game_in, seeded_bot, table_message, texts
+from tests.discord.play_helpers import (
+    Player,
+    Room,
+    begin,
+    game_in,
+    romme_bot,
+    seeded_bot,
+    table_message,
+    texts,
+)
 
 EMOJIS = "/applications/*/emojis*"
 FACE = re.compile(r"<:(romme_[0-9a-z]+_[0-9a-f]{6}):([0-9]+)>")
@@ -79,12 +88,15 @@ async def test_the_first_start_uploads_every_face_once_and_the_table_shows_them(
     assert len(posts) == len(FACE_CODES) == 53
     # Each upload is the face's own drawing, named after it.
     for entry in posts:
-        code, digest = parse_face_name(entry.json["name"])  # type: ignore[misc]
+        assert isinstance(entry.json, dict)
+        parsed = parse_face_name(entry.json["name"])
+        assert parsed is not None
+        code, digest = parsed
         png = base64.b64decode(entry.json["image"].split(",", 1)[1])
         assert png == face_png(code) and hashlib.sha256(png).hexdigest().startswith(digest)
     on_app = faces_on_the_application(env)
     assert sorted(on_app) == sorted(FACE_CODES) and all(len(ids) == 1 for ids in on_app.values())
-    faces = env.bot.card_faces
+    faces = romme_bot(env).card_faces
     assert faces is not None and current_faces() is faces
     assert {code: [face.id] for code, face in faces.items()} == on_app
 
@@ -105,11 +117,11 @@ async def test_the_first_start_uploads_every_face_once_and_the_table_shows_them(
 async def test_a_restart_uploads_nothing_and_keeps_the_same_emojis(room: Room, restart: Restart) -> None:
     env = room.env
     await begin(room, room.bob)
-    before = dict(env.bot.card_faces or {})
+    before = dict(romme_bot(env).card_faces or {})
     since = len(env.http_requests)
     await restart()
     assert emoji_calls(env, since) == [("GET", f"/applications/{env.bot.application_id}/emojis")]
-    assert env.bot.card_faces == before and current_faces() is env.bot.card_faces
+    assert romme_bot(env).card_faces == before and current_faces() is romme_bot(env).card_faces
     assert len(env.backend.application_emojis) == 53
     # The table the new bot draws shows the same faces.
     game = game_in(env, room.channel)
@@ -136,7 +148,8 @@ async def test_a_changed_drawing_is_replaced_copies_removed_other_emojis_kept(
     on_app = faces_on_the_application(env)
     assert sorted(on_app) == sorted(FACE_CODES) and all(len(ids) == 1 for ids in on_app.values())
     assert on_app["7H"] != [old_seven.id] and party.id in backend.application_emojis
-    assert env.bot.card_faces is not None and env.bot.card_faces["7H"].id == on_app["7H"][0]
+    faces = romme_bot(env).card_faces
+    assert faces is not None and faces["7H"].id == on_app["7H"][0]
 
 
 def warnings(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
@@ -170,7 +183,7 @@ async def test_a_refusal_logs_one_line_and_cards_are_text(
     [line] = warnings(caplog)
     assert line.name == "bot.publish.emojis" and "\n" not in line.getMessage()
     assert "cards are shown as text" in line.getMessage() and why in line.getMessage()
-    assert env.bot.card_faces is None and current_faces() is None
+    assert romme_bot(env).card_faces is None and current_faces() is None
     await begin(room, room.bob)
     shown = texts(table_message(env, game_in(env, room.channel)))
     assert "<:" not in shown and re.search("[♠♥♦♣🃏]", shown)
@@ -191,7 +204,7 @@ async def test_no_room_for_the_faces_logs_one_line_and_uploads_nothing(
     [line] = warnings(caplog)
     assert "limit of 2000" in line.getMessage() and "cards are shown as text" in line.getMessage()
     assert [method for method, _ in emoji_calls(env, since)] == ["GET"]
-    assert env.bot.card_faces is None
+    assert romme_bot(env).card_faces is None
     await begin(room, room.bob)
     assert "<:" not in texts(table_message(env, game_in(env, room.channel)))
 

@@ -15,10 +15,12 @@ from tests.discord.play_helpers import (
     Message,
     Player,
     Room,
+    bot_channel,
     component,
     components,
     enabled,
     game_in,
+    romme_bot,
     table_message,
     texts,
 )
@@ -162,7 +164,7 @@ async def test_a_second_my_hand_leaves_one_live_panel(room: Room) -> None:
     old = kept(env, game, first.id)
     assert "moved" in (old.content or "") and not old.embeds and not components(old)
     assert components(kept(env, game, second.id))
-    assert env.bot.publisher.panels.open == 1
+    assert romme_bot(env).publisher.panels.open == 1
     # A change for Ada's seat edits the new panel only.
     await ada.click("Draw")
     assert "moved" in (kept(env, game, first.id).content or "")
@@ -223,13 +225,13 @@ async def test_an_expired_token_stops_the_edits_and_the_next_click_refreshes_the
     env.inject_error("PATCH", f"/webhooks/*/*/messages/{stale.id}", status=401, code=50027)
     while game_in(env, channel).to_play == on_turn.seat():
         await on_turn.play(on_turn.next_move())
-    assert env.bot.publisher.panels.open == 1  # only the mover's panel is kept now
+    assert romme_bot(env).publisher.panels.open == 1  # only the mover's panel is kept now
     waiting.panel = kept(env, game, stale.id)
     assert not enabled(waiting.panel, "Draw")  # the edit never reached it
     refreshed = await waiting.click("Sort")  # a click brings a fresh interaction, and a fresh panel
     assert refreshed.response is not None and refreshed.response.id == stale.id
     assert enabled(refreshed.response, "Draw") and "Your turn" in texts(refreshed.response)
-    assert env.bot.publisher.panels.open == 2
+    assert romme_bot(env).publisher.panels.open == 2
 
 
 async def test_the_round_end_message_and_the_table_stay_true_when_the_next_round_starts(room: Room) -> None:
@@ -242,7 +244,7 @@ async def test_the_round_end_message_and_the_table_stay_true_when_the_next_round
         if game.between_rounds:
             break
         await ada.play_turn()
-    ends = [m async for m in env.bot.get_channel(channel.id).history(limit=5)]
+    ends = [m async for m in bot_channel(env, channel).history(limit=5)]
     end = next(m for m in ends if m.embeds and m.embeds[0].title == "Round 1 is over")
     assert component(end, label="Next round")
     await env.advance_time(31)  # the next round deals itself
@@ -255,7 +257,7 @@ async def test_the_round_end_message_and_the_table_stay_true_when_the_next_round
     old = to_discord_message(env, env.backend.get_message(channel.id, first_table))
     assert "Round 1 was played here" in (old.content or "") and not components(old) and not old.embeds
     assert table_message(env, game).embeds[0].title == "Rommé — round 2 of 2"
-    assert game.table_message_id > end.id
+    assert game.table_message_id is not None and game.table_message_id > end.id
 
 
 async def test_score_after_play_again_shows_the_match_just_finished(room: Room) -> None:
@@ -267,7 +269,7 @@ async def test_score_after_play_again_shows_the_match_just_finished(room: Room) 
             break
         await ada.play_turn()
     finished = game_in(env, channel)
-    messages = [m async for m in env.bot.get_channel(channel.id).history(limit=10)]
+    messages = [m async for m in bot_channel(env, channel).history(limit=10)]
     end = next(m for m in messages if m.embeds and m.embeds[-1].title == "The match is over")
     await room.ada.click(end, label="Play again")
     assert game_in(env, channel).status is GameStatus.LOBBY
@@ -306,10 +308,10 @@ async def test_a_refused_panel_edit_is_retried_or_given_up_as_the_fault_says(
     shown = kept(env, game, panel.id)
     if retried:
         assert len(tries) >= 2 and enabled(shown, "Draw"), "the edit was tried again and went through"
-        assert env.bot.publisher.panels.open == 2
+        assert romme_bot(env).publisher.panels.open == 2
     else:
         assert len(tries) == 1 and not enabled(shown, "Draw"), "a panel out of reach is not tried again"
-        assert env.bot.publisher.panels.open == 1
+        assert romme_bot(env).publisher.panels.open == 1
 
 
 async def test_after_the_token_life_the_panel_is_let_be(room: Room) -> None:
@@ -336,4 +338,4 @@ async def test_after_the_token_life_the_panel_is_let_be(room: Room) -> None:
     version = game_in(env, channel).version
     await env.advance_time(1200)
     assert game_in(env, channel).version > version and game_in(env, channel).running
-    assert edits() == 1 and env.bot.publisher.panels.open == 0
+    assert edits() == 1 and romme_bot(env).publisher.panels.open == 0

@@ -4,7 +4,7 @@ the round-end and match-end messages, /romme score. Two people and one computer 
 from __future__ import annotations
 
 from bot.service.game import GameStatus
-from tests.discord.play_helpers import Player, Room, game_in, table_message
+from tests.discord.play_helpers import Player, Room, bot_channel, first_button, game_in, table_message
 
 
 async def start_match(room: Room, **options: object) -> None:
@@ -40,18 +40,19 @@ async def test_two_people_and_a_computer_play_a_match_to_the_end(room: Room) -> 
     moves = players[room.ada.id].moves + players[room.bob.id].moves
     assert {"draw", "meld", "discard"} <= set(moves)
     # The match end is public, with the winner and Play again; the results are in the statistics.
-    messages = [m async for m in env.bot.get_channel(channel.id).history(limit=20)]
+    messages = [m async for m in bot_channel(env, channel).history(limit=20)]
     ends = [m for m in messages if m.embeds and m.embeds[-1].title == "The match is over"]
     assert len(ends) == 1 and ends[0].components
     # The table says the match is over and links the results message (its jump URL).
     await env.advance_time(2)
     after = table_message(env, game_in(env, channel))
+    assert channel.guild is not None
     url = f"https://discord.com/channels/{channel.guild.id}/{channel.id}/{ends[0].id}"
     description = after.embeds[0].description or ""
     assert f"**The match is over:** [see the results]({url})" in description, description
     assert "My hand" not in (after.embeds[0].footer.text or "")
     score = await room.ada.slash(channel, "romme score")
-    assert score.response is not None and "Standings" in score.response.embeds[0].title
+    assert score.response is not None and "Standings" in (score.response.embeds[0].title or "")
     board = await room.bob.slash(channel, "romme score", scope="server")
     assert board.response is not None
     text = "\n".join(field.value or "" for field in board.response.embeds[0].fields)
@@ -70,10 +71,10 @@ async def test_the_round_end_is_public_and_next_round_deals_the_next_round(room:
         if game.between_rounds:
             break
         await players[game.seats[game.to_play].user_id].play_turn()  # type: ignore[index]
-    messages = [m async for m in env.bot.get_channel(channel.id).history(limit=5)]
+    messages = [m async for m in bot_channel(env, channel).history(limit=5)]
     ends = [m for m in messages if m.embeds and m.embeds[0].title == "Round 1 is over"]
     assert len(ends) == 1
-    button = ends[0].components[0].children[0]
+    button = first_button(ends[0])
     assert button.label == "Next round" and not button.disabled
     await room.dee.click(ends[0], label="Next round")  # not seated: refused, nothing dealt
     assert game_in(env, channel).between_rounds

@@ -3,6 +3,7 @@ on the edit (a deleted message is posted again, a 403 is survived)."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from tests.discord.play_helpers import Player, Room, begin, game_in, seeded_bot,
 
 
 @pytest.fixture
-async def simcord_bot(database_path: Path):  # type: ignore[no-untyped-def]
+async def simcord_bot(database_path: Path) -> AsyncIterator[RommeBot]:
     # This file checks the merging itself, so the bot keeps the production interval of one second.
     bot: RommeBot = seeded_bot(database_path, edit_interval=1.0)
     yield bot
@@ -49,6 +50,7 @@ async def test_a_deleted_table_message_is_posted_again(room: Room) -> None:
     await env.advance_time(1.1)
     result = await room.bob.slash(room.channel, "romme hand")
     panel = result.response
+    assert panel is not None
     await room.bob.click(panel, label="Draw")
     await env.advance_time(1.1)
     game = game_in(env, room.channel)
@@ -62,6 +64,7 @@ async def test_a_refused_table_edit_leaves_the_game_going(room: Room) -> None:
     env.inject_error("PATCH", "/channels/*/messages/*", status=403, code=50013, message="Missing Permissions")
     await env.advance_time(1.1)
     result = await room.bob.slash(room.channel, "romme hand")
+    assert result.response is not None
     await room.bob.click(result.response, label="Draw")
     await env.advance_time(1.1)
     game = game_in(env, room.channel)

@@ -27,10 +27,12 @@ async def test_clicks_of_others_act_only_for_themselves_or_are_refused(room: Roo
     version = game_in(room.env, room.channel).version
     # Bob is on turn (the seat after the dealer, R4); Ada's Draw is for Ada, so it is refused (R11).
     result = await room.ada.click(table, label="Draw")
+    assert result.response is not None
     assert result.ephemeral and "It is not your turn." in result.response.content
     # Dee has no seat: My hand and Draw are refused with the reason.
     for label in ("My hand", "Draw"):
         result = await room.dee.click(table, label=label)
+        assert result.response is not None
         assert result.ephemeral and "You have no seat in this game." in result.response.content
     assert game_in(room.env, room.channel).version == version
 
@@ -109,6 +111,7 @@ async def test_a_second_start_points_to_the_running_game(room: Room) -> None:
     game = game_in(room.env, room.channel)
     result = await room.cy.slash(room.channel, "romme start")
     assert result.ephemeral
+    assert result.response is not None
     assert f"game {game.id}" in result.response.content
     assert str(game.table_message_id) in result.response.content
 
@@ -116,9 +119,11 @@ async def test_a_second_start_points_to_the_running_game(room: Room) -> None:
 async def test_stop_needs_the_host_or_manage_server_and_a_confirmation(room: Room) -> None:
     await begin(room, room.bob)
     refused = await room.bob.slash(room.channel, "romme stop")
+    assert refused.response is not None
     assert refused.ephemeral and "Only the host" in refused.response.content
     asked = await room.ada.slash(room.channel, "romme stop")
     assert asked.ephemeral and game_in(room.env, room.channel).running
+    assert asked.response is not None
     done = await room.ada.click(asked.response, label="Stop the game")
     assert done.response is not None and "stopped" in done.response.content
     game = game_in(room.env, room.channel)
@@ -135,6 +140,7 @@ async def test_leaving_mid_game_hands_the_seat_to_the_computer(room: Room) -> No
     # The computer played Bob's turn at once; Ada is on turn now, and Bob's clicks are refused.
     assert game.to_play == 0
     refused = await room.bob.click(table_message(room.env, game), label="My hand")
+    assert refused.response is not None
     assert refused.ephemeral and "no seat" in refused.response.content
 
 
@@ -142,4 +148,5 @@ async def test_score_of_one_member_and_of_a_channel_without_a_game(room: Room) -
     record = await room.ada.slash(room.channel, "romme score", user=room.bob)
     assert record.response is not None and "has not finished a match" in texts(record.response)
     none = await room.ada.slash(room.channel, "romme score")
+    assert none.response is not None
     assert none.ephemeral and "no game in this channel" in none.response.content

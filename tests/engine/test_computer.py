@@ -58,7 +58,7 @@ class JsonViewPlayer:
         data = view.to_dict()
         own = json.loads(json.dumps({key: data[key] for key in VIEW_KEYS}))
         before = copy.deepcopy(own)
-        move = self.player.next_move(own)
+        move: Move = self.player.next_move(own)
         assert own == before, "the player must not change the view it is given"
         rnd = self.match.round
         assert move.kind in rnd.move_kinds(rnd.to_play), (move, data)

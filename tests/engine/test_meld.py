@@ -224,7 +224,7 @@ def test_a_meld_that_breaks_the_rules_cannot_be_built(
 )
 def test_lay_off(start: str, laid: str, end: str | None, result: str) -> None:
     before = meld(start)
-    after = before.extend(parse_cards(laid), end=end)  # type: ignore[arg-type]
+    after = before.extend(parse_cards(laid), end=end)
     assert table(after) == result
     # Contract: old cards keep their places, a contiguous slice of a run, a prefix of a set.
     codes, old = card_codes(after.cards), card_codes(before.cards)
@@ -256,7 +256,7 @@ def test_lay_off(start: str, laid: str, end: str | None, result: str) -> None:
 )
 def test_illegal_lay_off(start: str, laid: str, end: str | None, code: str, rule: str) -> None:
     with pytest.raises(IllegalMove) as caught:
-        meld(start).extend(parse_cards(laid), end=end)  # type: ignore[arg-type]
+        meld(start).extend(parse_cards(laid), end=end)
     assert (caught.value.code, caught.value.rule) == (code, rule)
 
 

@@ -11,7 +11,7 @@ from bot.engine.errors import IllegalMove
 from bot.engine.meld import make_meld
 from bot.engine.moves import Move
 from bot.engine.round import Round
-from bot.engine.rules import RuleSet
+from bot.engine.rules import RuleSet, Scoring
 from bot.engine.table import place_points
 
 C = Card.parse
@@ -247,9 +247,9 @@ def open_and_go_out(rules: RuleSet) -> Round:
 
 
 @pytest.mark.parametrize(("scoring", "loser"), [("melds", -26), ("penalty", -26)])
-def test_hand_romme_doubles_what_the_others_lose(scoring: str, loser: int) -> None:
+def test_hand_romme_doubles_what_the_others_lose(scoring: Scoring, loser: int) -> None:
     # R22: seat 0 opens and goes out in one turn
-    result = open_and_go_out(RuleSet(hand_romme=True, scoring=scoring)).result()  # type: ignore[arg-type]
+    result = open_and_go_out(RuleSet(hand_romme=True, scoring=scoring)).result()
     assert result.hand_romme and result.in_hand == (0, 13)
     assert result.scores == (60 if scoring == "melds" else 0, loser)
 

@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def last_json_line(text: str) -> dict[str, Any]:
-    return json.loads(text.strip().splitlines()[-1])
+    line: dict[str, Any] = json.loads(text.strip().splitlines()[-1])
+    return line
 
 
 def test_main_prints_a_json_summary_last(capsys: pytest.CaptureFixture[str]) -> None:

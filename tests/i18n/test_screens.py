@@ -177,7 +177,7 @@ def screens() -> Iterator[Screen]:
         if not key.startswith("error.") or code in (*TABLE_ERROR_CODES, "rule"):
             continue
         if "{" in english:  # a refusal with words of its own (the bot's missing permissions)
-            yield f"refusal {key}", refusal(t(key, **params))
+            yield f"refusal {key}", refusal(t(key, None, **params))
         else:  # an engine refusal, with its rule
             yield f"refusal {key}", refusal_for(IllegalMove(code, "R7"))
     question, view = stop_confirm(9)

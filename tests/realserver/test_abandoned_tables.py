@@ -14,7 +14,7 @@ from pathlib import Path
 
 from bot.client import RommeBot
 from bot.service.game import GameStatus
-from tests.discord.play_helpers import Room, game_in, table_message, texts
+from tests.discord.play_helpers import Room, game_in, romme_bot, table_message, texts
 from tests.realserver.hold_up import bot_on
 
 
@@ -115,7 +115,7 @@ async def test_one_member_hosts_at_most_three_lobbies_per_server(room: Room) -> 
     refused = await room.ada.slash(channels[3], "romme start")
     assert refused.response is not None and refused.ephemeral
     assert "3" in texts(refused.response) and "lobbies" in texts(refused.response)
-    assert env.bot.tables.game_in_channel(channels[3].id) is None
+    assert romme_bot(env).tables.game_in_channel(channels[3].id) is None
     # Someone else may still open one there.
     other = await room.bob.slash(channels[3], "romme start")
     assert other.response is not None and not other.ephemeral

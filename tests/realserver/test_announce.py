@@ -204,7 +204,7 @@ async def test_an_answered_round_end_is_not_posted_again(hall: Hall, bots: list[
     bots.append(bot)
     old = env.bot
     await env.restart_bot(bot)
-    await old.close()  # type: ignore[attr-defined]
+    await old.close()
     await env.advance_time(60)
     assert titles(round_ends(channel)) == ["Round 1 is over", "Round 2 is over"]
 
@@ -228,7 +228,7 @@ async def test_a_match_end_owed_when_the_bot_stopped_is_posted_by_the_next_bot(
     bots.append(bot)
     old = env.bot
     await env.restart_bot(bot)
-    await old.close()  # type: ignore[attr-defined]
+    await old.close()
     await env.advance_time(30)
     ends = round_ends(channel)
     assert titles(ends) == ["Round 1 is over"]
@@ -309,7 +309,7 @@ async def test_an_answered_round_end_whose_mark_failed_is_not_posted_again_after
     bots.append(bot)
     old = env.bot
     await env.restart_bot(bot)
-    await old.close()  # type: ignore[attr-defined]
+    await old.close()
     await env.advance_time(10)
     assert titles(round_ends(channel)) == ["Round 1 is over"], "posted once, by the click's answer"
     assert await env.bot.storage.owed_announcements() == []  # type: ignore[attr-defined]

@@ -76,7 +76,7 @@ async def test_a_slow_move_is_deferred_then_answered_with_the_panel(
     assert after.version == version + 1 and after.match is not None and after.match.round.phase == "play"
     requests = [(e.method, e.path) for e in env.http_requests[mark:]]
     # One callback (the deferred update, type 6), then the panel edited through the original response.
-    callbacks = [e.json.get("type") for e in env.http_requests[mark:] if e.path.endswith("/callback")]
+    callbacks = [(e.json or {}).get("type") for e in env.http_requests[mark:] if e.path.endswith("/callback")]
     assert callbacks == [6], requests
     assert any(m == "PATCH" and p.endswith("/messages/@original") for m, p in requests), requests
     shown = env.backend.get_message(room.channels[0].id, panel.id)

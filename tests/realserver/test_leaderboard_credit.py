@@ -8,7 +8,7 @@ plays both seats to the end of the match; the server leaderboard counts the matc
 from __future__ import annotations
 
 from bot.service.game import Game
-from tests.discord.play_helpers import Player, Room, begin, game_in, texts
+from tests.discord.play_helpers import Player, Room, begin, game_in, romme_bot, texts
 
 
 async def play_out(room: Room) -> Game:
@@ -30,9 +30,9 @@ async def test_a_seat_the_computer_played_all_match_is_not_credited(room: Room) 
     await ada.play_turn()
     game = await play_out(room)
     assert game.match is not None and game.match.over and game.stats_recorded
-    board = await env.bot.storage.leaderboard(room.guild.id)
+    board = await romme_bot(env).storage.leaderboard(room.guild.id)
     assert [row.user_id for row in board] == [room.ada.id]
-    assert await env.bot.storage.player_record(room.guild.id, room.bob.id) is None
+    assert await romme_bot(env).storage.player_record(room.guild.id, room.bob.id) is None
     shown = await room.ada.slash(room.channel, "romme score", scope="server")
     assert shown.response is not None
     assert "bob" not in texts(shown.response).lower() and str(room.bob.id) not in texts(shown.response)
@@ -42,4 +42,4 @@ async def test_nobody_is_credited_when_every_person_only_waited(room: Room) -> N
     await begin(room, room.bob, rounds=1, turn_timeout=30)
     game = await play_out(room)
     assert game.match is not None and game.match.over
-    assert await room.env.bot.storage.leaderboard(room.guild.id) == []
+    assert await romme_bot(room.env).storage.leaderboard(room.guild.id) == []

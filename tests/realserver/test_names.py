@@ -31,7 +31,7 @@ def texts_sent(env: simcord.Env) -> list[tuple[dict[str, Any], str]]:
         body = entry.json if isinstance(entry.json, dict) else None
         if body is None or entry.method not in ("POST", "PATCH"):
             continue
-        data = body.get("data") if isinstance(body.get("data"), dict) else body
+        data = body["data"] if isinstance(body.get("data"), dict) else body
         if "embeds" not in data and "content" not in data:
             continue
         found.append(

@@ -55,7 +55,7 @@ async def two_people(hall: Hall) -> TableDriver:
 def shows_now(env: simcord.Env, game: Game) -> bool:
     """The stored table message is what the game looks like now."""
     embeds = drawn_table(game)[1]
-    return table_message(env, game).embeds[0].to_dict() == embeds[0].to_dict()
+    return bool(table_message(env, game).embeds[0].to_dict() == embeds[0].to_dict())
 
 
 def table_posts(env: simcord.Env, channel_id: int, since: int) -> list[Any]:
@@ -115,6 +115,7 @@ async def test_a_table_id_that_cannot_be_stored_does_not_turn_into_a_post_a_chan
     for person in driver.people.values():
         await driver.open_hand(person)
     monkeypatch.setattr(env.bot.storage, "set_table_message", disk_full)  # type: ignore[attr-defined]
+    assert game.table_message_id is not None
     env.backend.delete_message(game.channel_id, game.table_message_id)
     since = len(env.http_requests)
     for _ in range(8):

@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 
+from bot.render.ids import CustomId, parse_custom_id
 from bot.service.game import Game, Seat
 
 GameFactory = Callable[..., Game]
@@ -35,6 +36,19 @@ def by_label(view: discord.ui.View) -> dict[str, dict[str, Any]]:
 def selects(view: discord.ui.View) -> list[dict[str, Any]]:
     """Selects of ``view``, in order."""
     return [c for c in components(view) if c["type"] == 3]
+
+
+def our_id(custom_id: object) -> CustomId:
+    """The parts of ``custom_id``, which the test expects to be one of the bot's own ids."""
+    parsed = parse_custom_id(custom_id)
+    assert parsed is not None, custom_id
+    return parsed
+
+
+def present(text: str | None) -> str:
+    """``text`` (an embed's description, a field's name or value), which the test expects to be set."""
+    assert text is not None
+    return text
 
 
 def visible(text: str) -> str:

@@ -8,6 +8,7 @@ from bot.engine.cards import Card, parse_cards
 from bot.engine.moves import Move
 from bot.render.actions import BadClick, click_move
 from bot.render.ids import CustomId, Mode, PanelState, panel_id, parse_custom_id, public_id
+from tests.render.render_helpers import our_id
 
 
 def click(action: str, cards: str = "", mode: Mode | None = None) -> CustomId:
@@ -20,8 +21,8 @@ def test_draws_and_take_back() -> None:
     # R11, R13
     assert click_move(click("p_draw")) == Move.draw("stock")
     assert click_move(click("p_take")) == Move.draw("discard")
-    assert click_move(parse_custom_id(public_id(3, "draw"))) == Move.draw("stock")
-    assert click_move(parse_custom_id(public_id(3, "take"))) == Move.draw("discard")
+    assert click_move(our_id(public_id(3, "draw"))) == Move.draw("stock")
+    assert click_move(our_id(public_id(3, "take"))) == Move.draw("discard")
     assert click_move(click("takeback", "7H")) == Move.take_back()
 
 
@@ -42,8 +43,9 @@ def test_targets_become_lay_offs_and_swaps() -> None:
     assert click_move(click("target", "6H 9C 9D", "swap_joker"), ["m1:6H"]) == Move.swap_joker(
         Card.parse("6H"), "m1", parse_cards("9C 9D")
     )
+    lay_off: Mode = "lay_off"
     swap: Mode = "swap_joker"
-    for values, mode in ((["m1:6H"], "lay_off"), (["m1"], swap), (["m1:5S"], swap), ([], swap)):
+    for values, mode in ((["m1:6H"], lay_off), (["m1"], swap), (["m1:5S"], swap), ([], swap)):
         with pytest.raises(BadClick):
             click_move(click("target", "6H 9C 9D", mode), values)
     with pytest.raises(BadClick):
@@ -59,4 +61,4 @@ def test_panel_only_clicks_are_no_move(action: str) -> None:
     "action", ["join", "leave", "add_computer", "start", "cancel", "hand", "next", "again"]
 )
 def test_public_buttons_other_than_draw_are_no_move(action: str) -> None:
-    assert click_move(parse_custom_id(public_id(3, action))) is None
+    assert click_move(our_id(public_id(3, action))) is None

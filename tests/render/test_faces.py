@@ -56,6 +56,13 @@ def test_every_face_is_a_small_128_pixel_png_without_metadata() -> None:
         assert set(image.info) <= {"dpi", "gamma"} and b"tIME" not in png and b"tEXt" not in png, code
 
 
+def rgb(code: str, xy: tuple[int, int]) -> tuple[int, ...]:
+    """The red, green and blue of one pixel of the face of ``code``."""
+    pixel = draw_face(code).getpixel(xy)
+    assert isinstance(pixel, tuple), pixel
+    return pixel[:3]
+
+
 def test_red_suits_are_red_black_suits_black_and_the_joker_stands_out() -> None:
     def reddish(code: str) -> int:
         data = draw_face(code).convert("RGB").tobytes()
@@ -64,10 +71,10 @@ def test_red_suits_are_red_black_suits_black_and_the_joker_stands_out() -> None:
 
     assert all(reddish(f"{rank}H") > 200 and reddish(f"{rank}D") > 200 for rank in ("A", "7", "10", "K"))
     assert all(reddish(f"{rank}S") == 0 and reddish(f"{rank}C") == 0 for rank in ("A", "7", "10", "K"))
-    assert draw_face("7H").getpixel((64, 100))[:3] == RED[:3]  # the heart's middle
+    assert rgb("7H", (64, 100)) == RED[:3]  # the heart's middle
     # The joker: a coloured card where every other face is white.
-    assert draw_face("JK").getpixel((20, 64))[:3] != (255, 255, 255)
-    assert draw_face("7S").getpixel((20, 64))[:3] == (255, 255, 255)
+    assert rgb("JK", (20, 64)) != (255, 255, 255)
+    assert rgb("7S", (20, 64)) == (255, 255, 255)
 
 
 def test_faces_tell_ranks_and_suits_apart_at_22_pixels() -> None:

@@ -32,6 +32,7 @@ from bot.render.ids import (
     parse_target_value,
     public_id,
 )
+from tests.render.render_helpers import our_id
 
 ALL_CODES = sorted({str(card) for card in new_deck()} | {str(JOKER)})
 BIG = 999_999_999_999  # the largest game id / version the scheme allows (12 digits)
@@ -76,7 +77,7 @@ def test_worst_case_panel_id_fits_discord() -> None:
         state = PanelState("rank", "lay_off", cards)
         custom_id = panel_id(BIG, longest_action, BIG, state)
         assert len(custom_id) <= MAX_CUSTOM_ID
-        assert parse_custom_id(custom_id).panel_state() == state
+        assert our_id(custom_id).panel_state() == state
 
 
 def test_too_many_selected_cards_cannot_be_built() -> None:

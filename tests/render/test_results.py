@@ -13,14 +13,21 @@ from bot.engine.rules import RuleSet
 from bot.engine.scoring import RoundResult
 from bot.i18n import speaking
 from bot.render.hint import hint
-from bot.render.ids import parse_custom_id
 from bot.render.lobby import lobby
 from bot.render.results import match_end, round_end
 from bot.render.scores import leaderboard, player_record, standings
 from bot.render.summary import rules_summary
 from bot.service.game import Game, GameStatus, Seat
 from bot.storage.records import PlayerStats
-from tests.render.render_helpers import GameFactory, by_label, embed_text, make_seats, visible
+from tests.render.render_helpers import (
+    GameFactory,
+    by_label,
+    embed_text,
+    make_seats,
+    our_id,
+    present,
+    visible,
+)
 
 
 def finished_round(rules: RuleSet) -> Round:
@@ -46,13 +53,13 @@ def test_round_end_shows_every_column_and_next_round(game_at: GameFactory) -> No
     assert "<t:1700000030:R>" in text
     (button,) = by_label(view).values()
     assert button["label"] == "Next round" and not button["disabled"]
-    assert parse_custom_id(button["custom_id"]).action == "next"
+    assert our_id(button["custom_id"]).action == "next"
 
 
 def test_match_end_names_the_winner_and_offers_play_again(game_at: GameFactory) -> None:
     # R6: after the last round the highest total wins.
     game = game_at(finished_round(RuleSet(opening=0, rounds=1)))
-    assert game.match.over
+    assert game.match is not None and game.match.over
     _, view = round_end(game)
     assert by_label(view)["Next round"]["disabled"]
     embed, view = match_end(game)
@@ -61,7 +68,7 @@ def test_match_end_names_the_winner_and_offers_play_again(game_at: GameFactory) 
     assert text.index("1. **Anna** — 18 points") < text.index("2. **Ben** — -22 points")
     assert "Tie-break" not in text
     (button,) = by_label(view).values()
-    assert button["label"] == "Play again" and parse_custom_id(button["custom_id"]).action == "again"
+    assert button["label"] == "Play again" and our_id(button["custom_id"]).action == "again"
 
 
 def test_tiebreak_rounds_are_noted_at_the_end(game_at: GameFactory) -> None:
@@ -69,21 +76,21 @@ def test_tiebreak_rounds_are_noted_at_the_end(game_at: GameFactory) -> None:
     tied = RoundResult(out=0, melded=(20, 20, 0), in_hand=(0, 0, 5), scores=(20, 20, -5), hand_romme=False)
     rnd = finished_round(RuleSet(opening=0, rounds=1))
     game = game_at(rnd, n_seats=3, round_seats=[0, 1], round_no=2, finished=[tied])
-    assert game.match.over
+    assert game.match is not None and game.match.over
     text = embed_text(match_end(game)[0])
     assert "Tie-break rounds played: 1" in text and "(R6)" not in text  # no id outside /romme rules
     end = embed_text(round_end(game)[0])
     assert "Tie-break round 2 is over" in end
     assert "**Cleo**: sits out the tie-break · Total -5" in end
-    table = standings(game).description
+    table = present(standings(game).description)
     assert "R1" in table and "T2" in table and "Anna" in table
 
 
 def test_standings_round_by_round(game_at: GameFactory) -> None:
     game = game_at(finished_round(RuleSet(opening=0)), n_seats=2)
     embed = standings(game)
-    assert embed.description.splitlines()[2].split() == ["R1", "18", "-22"]
-    assert embed.description.splitlines()[3].split() == ["=", "18", "-22"]
+    assert present(embed.description).splitlines()[2].split() == ["R1", "18", "-22"]
+    assert present(embed.description).splitlines()[3].split() == ["=", "18", "-22"]
     assert "1. **Anna** — 18 points" in embed_text(embed)
 
 
@@ -119,7 +126,7 @@ def test_lobby_labels_ids_and_states() -> None:
     embed, view = lobby(lobby_game(1))
     buttons = by_label(view)
     assert list(buttons) == ["Join", "Leave", "Add computer", "Start", "Cancel"]
-    assert [parse_custom_id(b["custom_id"]).action for b in buttons.values()] == [
+    assert [our_id(b["custom_id"]).action for b in buttons.values()] == [
         "join",
         "leave",
         "add_computer",
@@ -223,5 +230,5 @@ def test_round_end_shows_the_cards_each_seat_was_left_holding(game_at: GameFacto
         with speaking(locale):
             embed, _ = round_end(game)
         fields = {field.name: field.value for field in embed.fields}
-        assert set(visible(fields[name]).split()) == {"K♦", "K♣", "2♦"}
-        assert not any(key.startswith("Anna") for key in fields)  # nothing left, no field
+        assert set(visible(present(fields[name])).split()) == {"K♦", "K♣", "2♦"}
+        assert not any(present(key).startswith("Anna") for key in fields)  # nothing left, no field

@@ -7,10 +7,9 @@ import discord
 from bot.engine.cards import parse_cards
 from bot.engine.round import Round
 from bot.render.common import check_embed
-from bot.render.ids import parse_custom_id
 from bot.render.table import table, table_content
 from bot.service.game import GameStatus, Seat, TurnEvent
-from tests.render.render_helpers import GameFactory, by_label, embed_text, make_seats
+from tests.render.render_helpers import GameFactory, by_label, embed_text, make_seats, our_id, present
 
 SUITS = "SHDC"
 FULL_RUN = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"
@@ -71,7 +70,7 @@ def test_the_turn_deadline_is_a_discord_timestamp(game_at: GameFactory) -> None:
     game = game_at(three_seats())
     game.turn_deadline = 1_700_000_123.6
     embed, _ = table(game)
-    assert "Time runs out <t:1700000123:R>" in embed.description
+    assert "Time runs out <t:1700000123:R>" in present(embed.description)
 
 
 def test_the_last_move_in_words(game_at: GameFactory) -> None:
@@ -160,7 +159,7 @@ def test_buttons_follow_the_phase(game_at: GameFactory) -> None:
     buttons = by_label(table(game)[1])
     assert list(buttons) == ["My hand", "Draw", "Take discard"]
     assert [b["disabled"] for b in buttons.values()] == [False, False, False]
-    assert [parse_custom_id(b["custom_id"]).action for b in buttons.values()] == ["hand", "draw", "take"]
+    assert [our_id(b["custom_id"]).action for b in buttons.values()] == ["hand", "draw", "take"]
     rnd.draw(1, "stock")  # R11: after the draw only My hand stays useful
     assert [b["disabled"] for b in by_label(table(game)[1]).values()] == [False, True, True]
     game.status = GameStatus.FINISHED
@@ -174,7 +173,7 @@ def test_a_tiebreak_round_is_titled_and_seats_sitting_out_are_noted(game_at: Gam
     embed, _ = table(game)
     assert embed.title == "Rommé — tie-break round 4 (after 3 rounds)"
     assert "**Ben** — — · — · 0 points (sits out the tie-break)" in embed_text(embed)
-    assert "To play: **Anna**" in embed.description
+    assert "To play: **Anna**" in present(embed.description)
     assert table_content(game) == "<@100>, your turn."  # round seat 0 is match seat 0
 
 
@@ -187,7 +186,7 @@ def test_six_seats_and_many_long_melds_stay_within_discord_limits(game_at: GameF
     embed, view = table(game)
     check_embed(embed)
     assert len(embed.fields) <= 25
-    assert all(len(field.value) <= 1024 for field in embed.fields)
+    assert all(len(present(field.value)) <= 1024 for field in embed.fields)
     assert len(embed) <= 6000
     assert "more melds" in embed_text(embed)
     assert isinstance(view, discord.ui.View) and view.timeout is None

@@ -18,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import simcord
 
+from tests.discord.play_helpers import romme_bot
 from tests.robustness.robust_helpers import Hall, make_bot, quick_settle
 from tests.robustness.table_driver import TableDriver
 
@@ -36,7 +37,7 @@ async def play(env: simcord.Env) -> None:
     hall = Hall.build(env)
     drivers = [await new_game(hall, 0), await new_game(hall, 1)]
     print("READY", flush=True)
-    storage = env.bot.storage  # type: ignore[attr-defined]
+    storage = romme_bot(env).storage
     while True:
         for index, driver in enumerate(drivers):
             game = driver.game()

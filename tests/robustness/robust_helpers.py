@@ -22,6 +22,7 @@ from simcord.results import InteractionResult
 
 from bot import create_bot
 from bot.client import RommeBot
+from bot.service import TableService
 from bot.service.game import Game
 
 SEED = 23
@@ -72,8 +73,9 @@ class Hall:
         return next(p for p in self.people if p.name == name)
 
 
-def tables(env: simcord.Env) -> Any:
+def tables(env: simcord.Env) -> TableService:
     """The running bot's table service (to read the state a test checks, never to play)."""
+    assert isinstance(env.bot, RommeBot)
     return env.bot.tables
 
 
@@ -105,7 +107,8 @@ def card_count(game: Game) -> collections.Counter[str]:
 
 async def move_log(env: simcord.Env, game_id: int) -> list[tuple[int, int, int | None, dict[str, Any]]]:
     """The game's logged moves as ``(seq, seat, user_id, move)``, in order."""
-    records = await env.bot.storage.moves(game_id)  # type: ignore[attr-defined]
+    assert isinstance(env.bot, RommeBot)
+    records = await env.bot.storage.moves(game_id)
     return [(r.seq, r.seat, r.user_id, r.move) for r in records]
 
 
@@ -119,7 +122,7 @@ def component_payload(custom_id: str, values: list[str] | None) -> dict[str, Any
 def _emit(
     actor: simcord.MemberActor, message: Any, custom_id: str, values: list[str] | None
 ) -> InteractionResult:
-    env = actor._env  # type: ignore[attr-defined]
+    env = actor._env
     backend = env.backend
     channel_id = getattr(message, "channel_id", None) or message.channel.id
     stored = backend.get_message(channel_id, message.id)
@@ -174,7 +177,7 @@ async def fire_all(
     Each interaction becomes its own task in discord.py, so the handlers interleave at every await
     (saves, Discord calls) exactly as simultaneous clicks do in production.
     """
-    env: simcord.Env = clicks[0][0]._env  # type: ignore[attr-defined]
+    env: simcord.Env = clicks[0][0]._env
     env._begin_operation("fire_all")
     try:
         results = [_emit(actor, message, cid, values) for actor, message, cid, values in clicks]
@@ -215,7 +218,7 @@ class Answer:
 
 def answers(env: simcord.Env, result: InteractionResult, *, since: int = 0) -> list[Answer]:
     """Every answer the bot sent to the interaction of ``result`` (REST log entries from ``since``)."""
-    record = result._interaction  # type: ignore[attr-defined]
+    record = result._interaction
     found = []
     callback = f"/interactions/{record.id}/{record.token}/callback"
     followup = f"/{record.token}"
@@ -224,7 +227,9 @@ def answers(env: simcord.Env, result: InteractionResult, *, since: int = 0) -> l
         if entry.method == "POST" and entry.path == callback:
             data = body.get("data") or {}
             kind = body.get("type")
+            assert isinstance(kind, int), "an interaction callback names its type"
             if kind == 7:
+                assert record.source_message_id is not None, "an update answers a click on a message"
                 source = env.backend.get_message(record.channel_id, record.source_message_id)
                 ephemeral = bool(source.flags & EPHEMERAL)
             else:

@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import discord
 import simcord
 from simcord.results import to_discord_message
 
@@ -91,7 +92,8 @@ class TableDriver:
             await self._done(result)
             if not stale:
                 return result
-            assert "out of date" in (result.response.content or ""), result.response.content  # type: ignore[union-attr]
+            assert result.response is not None
+            assert "out of date" in (result.response.content or ""), result.response.content
         raise AssertionError(f"{label} refused twice")
 
     async def choose(self, actor: simcord.MemberActor, codes: list[str]) -> None:
@@ -152,11 +154,18 @@ class TableDriver:
     async def next_round(self) -> None:
         """Click Next round on the newest round-end message (the first person does)."""
         channel = self.env.bot.get_channel(self.channel.id)
-        async for message in channel.history(limit=10):  # type: ignore[union-attr]
+        assert isinstance(channel, discord.abc.Messageable)
+        async for message in channel.history(limit=10):
             for row in message.components:
-                for item in row.children:  # type: ignore[attr-defined]
+                assert isinstance(row, discord.ActionRow)
+                for item in row.children:
                     cid = parse_custom_id(getattr(item, "custom_id", None))
-                    if cid is not None and cid.action == "next" and not item.disabled:  # type: ignore[attr-defined]
+                    if (
+                        cid is not None
+                        and cid.action == "next"
+                        and isinstance(item, discord.Button)
+                        and not item.disabled
+                    ):
                         actor = next(iter(self.people.values()))
                         await self._done(await actor.click(message, label="Next round"))
                         return

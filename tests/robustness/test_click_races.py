@@ -91,7 +91,9 @@ def check_answers(
     for (person, _, custom_id, _), result in zip(clicks, results, strict=True):
         assert result.acknowledged, custom_id
         [answer] = answers(env, result)
-        action = parse_custom_id(custom_id).action  # type: ignore[union-attr]
+        parsed = parse_custom_id(custom_id)
+        assert parsed is not None, custom_id
+        action = parsed.action
         if answer.refusal:
             assert answer.ephemeral, answer.content
         elif action in MOVE_ACTIONS:
@@ -103,6 +105,7 @@ async def test_simultaneous_actor_clicks_are_refused_by_simcord(hall: Hall) -> N
     """Why the races below use fire_all: SimCord serialises actor operations by refusing overlaps."""
     ada = hall.person("ada")
     lobby = await ada.slash(hall.channels[0], "romme start", computers=1)
+    assert lobby.response is not None
     outcomes = await asyncio.gather(
         ada.click(lobby.response, label="Join"),
         hall.person("bob").click(lobby.response, label="Join"),
@@ -135,12 +138,14 @@ async def test_a_hundred_simultaneous_clicks_apply_each_legal_move_once(hall: Ha
     log = await move_log(env, game.id)
     assert len(log) == len(log_before) + 1 and log[-1][2] == mover and log[-1][3]["kind"] == "draw"
     game = game_in(env, hall.channels[0])
-    assert game.version == version + 1 and game.match.round.phase == "play"  # type: ignore[union-attr]
+    assert game.match is not None
+    assert game.version == version + 1 and game.match.round.phase == "play"
     assert sum(card_count(game).values()) == DECK_SIZE
 
     # Round two: the mover's panel with one card selected, Discard clicked 30 times among 70 others.
     mover_panel = (await mover_actor.click(table, label="My hand")).response
-    card = game.match.view(game.to_play)["hand"][0]  # type: ignore[union-attr]
+    assert mover_panel is not None
+    card = game.match.view(game.to_play)["hand"][0]
     select = component(mover_panel, action="select")
     value = next(o["value"] for o in select["options"] if o["value"].split("#")[0] == card)
     mover_panel = (await mover_actor.select(mover_panel, [value], custom_id=select["custom_id"])).response

@@ -16,7 +16,7 @@ import simcord
 
 from bot.publish.publisher import table_message as drawn_table
 from bot.service.game import Game
-from tests.discord.play_helpers import component, game_in, table_message
+from tests.discord.play_helpers import component, game_in, romme_bot, table_message
 from tests.robustness.robust_helpers import DECK_SIZE, Hall, card_count, move_log, state
 from tests.robustness.table_driver import TableDriver
 
@@ -36,7 +36,7 @@ async def started(hall: Hall) -> TableDriver:
 def shows_now(env: simcord.Env, game: Game) -> bool:
     """The stored table message is exactly what the game looks like now."""
     embeds = drawn_table(game)[-2]  # (content, embeds, view)
-    return table_message(env, game).embeds[0].to_dict() == embeds[0].to_dict()
+    return bool(table_message(env, game).embeds[0].to_dict() == embeds[0].to_dict())
 
 
 async def intact(env: simcord.Env, driver: TableDriver, before: dict[str, Any], moves_before: int) -> None:
@@ -46,7 +46,8 @@ async def intact(env: simcord.Env, driver: TableDriver, before: dict[str, Any], 
     assert game.version - before["game_version"] == len(log) - moves_before > 0
     assert [entry[0] for entry in log] == list(range(1, len(log) + 1))
     assert sum(card_count(game).values()) == DECK_SIZE  # R1
-    stored = await env.bot.storage.get_game(game.id)  # type: ignore[attr-defined]
+    stored = await romme_bot(env).storage.get_game(game.id)
+    assert stored is not None
     assert stored.version == game.version and stored.snapshot["match"] == state(game)["match"]
 
 
@@ -72,12 +73,14 @@ async def test_a_deleted_table_message_is_posted_again_with_the_game(hall: Hall)
         await driver.open_hand(person)
     game = driver.game()
     before, moves, old_id = state(game), len(await move_log(env, game.id)), game.table_message_id
+    assert old_id is not None
     env.backend.delete_message(game.channel_id, old_id)
     await driver.step()
     await driver.step()
     game = driver.game()
     assert game.table_message_id not in (None, old_id)
-    stored = await env.bot.storage.get_game(game.id)  # type: ignore[attr-defined]
+    stored = await romme_bot(env).storage.get_game(game.id)
+    assert stored is not None
     assert stored.table_message_id == game.table_message_id
     assert shows_now(env, game)
     await intact(env, driver, before, moves)

@@ -115,7 +115,8 @@ def check_privacy(env: simcord.Env, clicker: int, got: list[Answer]) -> None:
             game = tables(env).get(shown[0])
             seat = game.active_seat_of(clicker)
             assert seat is not None, "a panel for someone not seated"
-            hand = game.match.view(seat)["hand"]  # type: ignore[union-attr]
+            assert game.match is not None
+            hand = game.match.view(seat)["hand"]
             assert collections.Counter(shown[1]) <= collections.Counter(hand), "someone else's cards"
         # Two decks: another hand may draw as a line the clicker's own hand also draws (one 4♦ each).
         own = {

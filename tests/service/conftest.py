@@ -9,6 +9,7 @@ import random
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -57,10 +58,10 @@ async def make_service(storage: Storage) -> AsyncIterator[ServiceFactory]:
     made: list[TableService] = []
 
     async def make(**options: object) -> TableService:
-        settings: dict[str, object] = {"computer_delay": 0.0, "seed": 7, "next_round_delay": 3600.0}
+        settings: dict[str, Any] = {"computer_delay": 0.0, "seed": 7, "next_round_delay": 3600.0}
         settings.update(options)
         store = settings.pop("storage", storage)
-        service = TableService(store, **settings)  # type: ignore[arg-type]
+        service = TableService(store, **settings)
         await service.load()
         made.append(service)
         return service

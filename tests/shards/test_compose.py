@@ -40,6 +40,7 @@ def test_compose_runs_postgres_and_two_bots_that_split_the_shards() -> None:
         counts.add(settings.shard_count)
         urls.add(settings.database_url)
     (count,) = counts
+    assert count is not None
     assert len(urls) == 1, "the processes share one database"
     assert sorted(shards) == list(range(count)), "every shard is run by exactly one process"
     assert "POSTGRES_PASSWORD" in database["environment"]["POSTGRES_PASSWORD"]

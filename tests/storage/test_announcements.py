@@ -6,19 +6,20 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.storage import SCHEMA_VERSION, Announcement, GameStatus, MoveEntry, Storage, VersionConflict
-from bot.storage.backend import open_database
+from bot.storage.backend import Database, open_database
 from bot.storage.schema import migrations
 from tests.conftest import integrity_errors
 
-GAME = {"guild_id": 10, "channel_id": 20, "host_id": 30}
+GAME: dict[str, Any] = {"guild_id": 10, "channel_id": 20, "host_id": 30}
 OUT = MoveEntry(seat=0, user_id=30, move={"kind": "discard", "card": "7H"})
 
 
-async def new_game(storage: Storage) -> int:
+async def new_game(storage: Database) -> int:
     """A game in play at version 1."""
     return await storage.create_game(**GAME, snapshot={"version": 1}, status=GameStatus.PLAYING)
 

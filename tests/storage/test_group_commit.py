@@ -9,6 +9,7 @@ import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -277,7 +278,7 @@ async def test_a_caller_cancelled_while_its_group_commits_gets_the_files_outcome
         assert len(learned) == 1 and isinstance(learned[0], sqlite3.IntegrityError)
         assert numbers(database_path) == []
     else:
-        assert outcomes == [1, 3] and learned == [2]
+        assert list(outcomes) == [1, 3] and learned == [2]
         assert numbers(database_path) == [1, 2, 3]  # the cancelled caller's write, whole
     assert await queue.write(insert(7)) == 7
 
@@ -289,7 +290,7 @@ async def test_many_cancelled_callers_leave_a_consistent_file(queue: WriteQueue,
 
     shuffle = random.Random(7)
 
-    def pair(n: int) -> object:
+    def pair(n: int) -> Callable[[sqlite3.Connection], int]:
         def write(db: sqlite3.Connection) -> int:
             db.execute("INSERT INTO t (n, note) VALUES (?, 'a')", (n,))
             db.execute("INSERT INTO t (n, note) VALUES (?, 'b')", (n + 10_000,))
@@ -300,7 +301,7 @@ async def test_many_cancelled_callers_leave_a_consistent_file(queue: WriteQueue,
     loop = asyncio.get_running_loop()
     tasks = []
     for n in range(300):
-        task = asyncio.create_task(queue.write(pair(n)))  # type: ignore[arg-type]
+        task = asyncio.create_task(queue.write(pair(n)))
         tasks.append(task)
         if shuffle.random() < 0.33:
             loop.call_later(shuffle.random() * 0.005, task.cancel)
@@ -308,7 +309,7 @@ async def test_many_cancelled_callers_leave_a_consistent_file(queue: WriteQueue,
             await asyncio.sleep(0.0005)
     async with asyncio.timeout(TIMEOUT):
         outcomes = await asyncio.gather(*tasks, return_exceptions=True)
-    rows = dict(committed(database_path, "SELECT n, note FROM t"))
+    rows = dict(cast("list[tuple[int, str]]", committed(database_path, "SELECT n, note FROM t")))
     answered = {n for n, o in enumerate(outcomes) if o == n}
     for n in range(300):
         assert (n in rows) == (n + 10_000 in rows), n  # both rows or neither
@@ -318,7 +319,7 @@ async def test_many_cancelled_callers_leave_a_consistent_file(queue: WriteQueue,
             assert isinstance(outcomes[n], asyncio.CancelledError)
     assert answered < set(range(300)) and answered <= {n for n in rows if n < 10_000}
     assert committed(database_path, "PRAGMA integrity_check") == [("ok",)]
-    assert await queue.write(pair(500)) == 500  # type: ignore[arg-type]
+    assert await queue.write(pair(500)) == 500
 
 
 # ---------------------------------------------------------------- opening and closing

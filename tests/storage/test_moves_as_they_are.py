@@ -69,7 +69,7 @@ async def test_a_replay_that_fails_is_said_on_the_record(database: str | Path) -
         records = {r.id: r for r in await storage.unfinished_games()}
         assert records[good].snapshot == {"total": 2} and records[good].replay_error is None
         assert records[bad].snapshot == {"total": 0} and records[bad].replayed == 0
-        assert records[bad].replay_error is not None and "KeyError" in records[bad].replay_error
+        assert records[bad].replay_error is not None and "KeyError" in (records[bad].replay_error or "")
     finally:
         await storage.close()
 

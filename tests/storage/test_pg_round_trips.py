@@ -4,6 +4,7 @@ a save is fenced by its process's shard lease: a process whose shard was taken o
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import asyncpg
 import pytest
@@ -14,7 +15,7 @@ from tests.conftest import raw_sql
 from tests.storage.conftest import TIMEOUT
 from tests.storage.pg_proxy import RoundTrips
 
-GAME = {"guild_id": 10, "channel_id": 20, "host_id": 30}
+GAME: dict[str, Any] = {"guild_id": 10, "channel_id": 20, "host_id": 30}
 DRAW = {"kind": "draw", "source": "stock"}
 
 

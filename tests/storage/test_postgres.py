@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+from typing import Any
 
 import asyncpg
 import pytest
@@ -14,7 +15,7 @@ from bot.storage import MoveEntry, StorageError, VersionConflict
 from bot.storage.postgres import PG_SCHEMA_VERSION, PostgresStorage, ShardTaken, pg_migrations, shown_url
 from tests.conftest import raw_sql, with_database
 
-GAME = {"guild_id": 10, "channel_id": 20, "host_id": 30}
+GAME: dict[str, Any] = {"guild_id": 10, "channel_id": 20, "host_id": 30}
 DRAW = {"kind": "draw", "source": "stock"}
 
 

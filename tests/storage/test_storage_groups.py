@@ -8,6 +8,7 @@ import random
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
@@ -23,7 +24,7 @@ from bot.storage import (
 )
 from tests.storage.conftest import TIMEOUT, Gate, committed
 
-GAME = {"guild_id": 10, "host_id": 30}
+GAME: dict[str, Any] = {"guild_id": 10, "host_id": 30}
 
 
 @pytest.fixture
@@ -167,7 +168,7 @@ async def test_game_status_members_and_strings_are_both_accepted(storage: Storag
     game_id = await storage.create_game(**GAME, channel_id=1, snapshot={}, status=GameStatus.LOBBY)
     await storage.save_game(game_id, {}, GameStatus.PLAYING)
     game = await storage.get_game(game_id)
-    assert game is not None and game.status is GameStatus.PLAYING and game.status == "playing"
+    assert game is not None and game.status is GameStatus.PLAYING and cast(str, game.status) == "playing"
     await storage.save_game(game_id, {}, "finished")  # a plain string, as old snapshots hold it
     game = await storage.get_game(game_id)
     assert game is not None and game.status is GameStatus.FINISHED
