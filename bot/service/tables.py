@@ -23,7 +23,7 @@ from bot.engine.rules import RuleSet
 from bot.service.autopilot import IDLE_GAME_TIMEOUT, LOBBY_TIMEOUT, NEXT_ROUND_DELAY, Autopilot
 from bot.service.changes import UNCHANGED, ChangePath, Drawing
 from bot.service.errors import TableError
-from bot.service.events import add_events, move_events, table_ids
+from bot.service.events import add_events, history_seen, move_events
 from bot.service.game import MAX_SEATS, MIN_SEATS, Game, GameStatus, Seat, TurnEvent, replay_snapshot
 from bot.service.listener import TableListener
 from bot.service.scores import Standing, standings
@@ -421,14 +421,14 @@ class TableService:
             if game.to_play != seat:
                 raise TableError("turn.not_yours", game_id=game_id, to_play=game.to_play)
             assert game.match is not None
-            before = table_ids(game)
+            seen = history_seen(game)
             turn = turn_id(game)
             game.match.play(seat, move)
             game.seats[seat].own_moves += 1
             # After a timeout, the owner's own move takes the rest of the turn back from the computer.
             game.auto_turn = None
             touch_seat(game, seat)
-            add_events(game, move_events(game, seat, move, before, auto=False))
+            add_events(game, move_events(game, seat, move, seen, auto=False))
             end_of_move(game, turn)
             return [MoveEntry(seat=seat, user_id=user_id, move=move.to_dict())]
 
