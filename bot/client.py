@@ -170,20 +170,26 @@ class RommeBot(commands.Bot):
                 lost=self._shards_lost,
             )
             await self._leases.take()
-        self._publisher = TablePublisher(
-            self, interval=settings.table_edit_interval, edits_per_second=settings.table_edits_per_second
-        )
         self._tables = TableService(
             self._storage,
             computer_delay=settings.computer_delay,
             clock=wall_clock,
-            listener=self._publisher,
             seed=settings.game_seed,
             lobby_timeout=settings.lobby_timeout,
             idle_timeout=settings.idle_game_timeout,
             max_lobbies_per_host=settings.max_lobbies_per_host,
             owns=shards.owns if shards is not None else everything,
         )
+        # The publisher sees the service and the storage through its ports only, and hears of the
+        # changes the service makes without a click.
+        self._publisher = TablePublisher(
+            self,
+            self._tables,
+            self._storage,
+            interval=settings.table_edit_interval,
+            edits_per_second=settings.table_edits_per_second,
+        )
+        self._tables.listener = self._publisher
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)

@@ -396,6 +396,20 @@ class TableService:
             await self.storage.set_table_message(game_id, message_id)
             game.table_message_id = message_id
 
+    async def table_posted(self, game: Game, message_id: int) -> None:
+        """A fresh table message of ``game`` is in its channel: it is the one edited from now on. Set
+        under the game's lock before it is stored, so a failed write (raised) never turns into a new
+        post, and a new ping, at every change. ``game`` may be a finished game read from storage
+        (:meth:`fetch`), held only by its caller. Not a game change: the version stays."""
+        known = self.changes.find(game.id)
+        if known is None:
+            game.table_message_id = message_id
+            await self.storage.set_table_message(game.id, message_id)
+            return
+        async with self.changes.lock(game.id):
+            known.table_message_id = game.table_message_id = message_id
+            await self.storage.set_table_message(game.id, message_id)
+
     # ------------------------------------------------------------------ play
 
     async def play(
