@@ -28,7 +28,7 @@ import asyncio
 import logging
 import os
 import socket
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -38,6 +38,7 @@ from bot.config import Settings
 from bot.i18n import CATALOGS, DEFAULT_LOCALE, locale_of
 from bot.publish import TablePublisher
 from bot.publish.emojis import ensure_card_faces, install_faces, uninstall_faces
+from bot.publish.ports import Ports
 from bot.render.faces import Face
 from bot.service import TableService
 from bot.service.shards import LeaseStore, ShardLeases, ShardSet, everything
@@ -45,8 +46,26 @@ from bot.storage.backend import Database, open_database
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 EXTENSIONS: tuple[str, ...] = ("cogs.romme",)
 """The extensions loaded at start, in order."""
+
+
+def built(part: T | None, missing: str) -> T:
+    """``part`` once it is built; ``RuntimeError(missing)`` before (a part made at start-up, read
+    through a property).
+
+    >>> built(3, "not yet")
+    3
+    >>> built(None, "the service is not built")
+    Traceback (most recent call last):
+    ...
+    RuntimeError: the service is not built
+    """
+    if part is None:
+        raise RuntimeError(missing)
+    return part
 
 
 def wall_clock() -> float:
@@ -142,16 +161,12 @@ class RommeBot(commands.Bot):
     @property
     def tables(self) -> TableService:
         """The table service; raises ``RuntimeError`` before :meth:`setup_hook`."""
-        if self._tables is None:
-            raise RuntimeError("the bot's table service is not built (setup_hook has not run)")
-        return self._tables
+        return built(self._tables, "the bot's table service is not built (setup_hook has not run)")
 
     @property
     def publisher(self) -> TablePublisher:
         """The table messages and announcements; raises ``RuntimeError`` before :meth:`setup_hook`."""
-        if self._publisher is None:
-            raise RuntimeError("the bot's publisher is not built (setup_hook has not run)")
-        return self._publisher
+        return built(self._publisher, "the bot's publisher is not built (setup_hook has not run)")
 
     async def setup_hook(self) -> None:
         """Open the database, build the service and the publisher, load the cogs (which register
@@ -183,9 +198,7 @@ class RommeBot(commands.Bot):
         # The publisher sees the service and the storage through its ports only, and hears of the
         # changes the service makes without a click.
         self._publisher = TablePublisher(
-            self,
-            self._tables,
-            self._storage,
+            Ports(channels=self, tables=self._tables, outbox=self._storage),
             interval=settings.table_edit_interval,
             edits_per_second=settings.table_edits_per_second,
         )

@@ -124,7 +124,11 @@ class Settings:
             raise ConfigError("DATABASE_PATH", f"must be a file path, not {self.database_path!r}")
         set_(self, "database_path", Path(self.database_path))
         set_(self, "database_url", _database_url(self.database_url))
-        set_(self, "shard_count", _shard_count(self.shard_count))
+        set_(
+            self,
+            "shard_count",
+            _positive_or_none(self.shard_count, "SHARD_COUNT", "must be a whole number 1 or more"),
+        )
         set_(self, "shard_ids", _shard_ids(self.shard_ids, self.shard_count))
         if (
             self.shard_ids is not None
@@ -138,7 +142,13 @@ class Settings:
                 "serves one process, and that process must run every shard",
             )
         set_(self, "lease_seconds", _seconds("SHARD_LEASE_SECONDS", self.lease_seconds, allow_zero=False))
-        set_(self, "dev_guild_id", _snowflake_or_none(self.dev_guild_id))
+        set_(
+            self,
+            "dev_guild_id",
+            _positive_or_none(
+                self.dev_guild_id, "DEV_GUILD_ID", "must be a server id (a positive whole number)"
+            ),
+        )
         level = str(self.log_level).strip().upper()
         if level not in LOG_LEVELS:
             raise ConfigError("LOG_LEVEL", f"must be one of {', '.join(LOG_LEVELS)}, not {self.log_level!r}")
@@ -266,7 +276,17 @@ def _database_url(value: object) -> str | None:
     return text
 
 
-def _shard_count(value: object) -> int | None:
+def _positive_or_none(value: object, name: str, what: str) -> int | None:
+    """``None`` for ``None``, else a whole number 1 or more; ``ConfigError`` for setting ``name`` saying
+    it ``what`` otherwise.
+
+    >>> _positive_or_none("3", "SHARD_COUNT", "must be 1 or more"), _positive_or_none(None, "X", "")
+    (3, None)
+    >>> _positive_or_none("0", "SHARD_COUNT", "must be 1 or more")
+    Traceback (most recent call last):
+    ...
+    bot.config.ConfigError: SHARD_COUNT must be 1 or more, not '0'
+    """
     if value is None:
         return None
     try:
@@ -274,7 +294,7 @@ def _shard_count(value: object) -> int | None:
     except ValueError:
         number = 0
     if number < 1:
-        raise ConfigError("SHARD_COUNT", f"must be a whole number 1 or more, not {value!r}")
+        raise ConfigError(name, f"{what}, not {value!r}")
     return number
 
 
@@ -313,18 +333,6 @@ def _shard_ids(value: object, count: int | None) -> tuple[int, ...] | None:
             "SHARD_IDS", f"must name shards 0 to {count - 1} (SHARD_COUNT is {count}), not {value!r}"
         )
     return tuple(sorted(ids))
-
-
-def _snowflake_or_none(value: object) -> int | None:
-    if value is None:
-        return None
-    try:
-        number = _whole_number(value)
-    except ValueError:
-        number = -1
-    if number <= 0:
-        raise ConfigError("DEV_GUILD_ID", f"must be a server id (a positive whole number), not {value!r}")
-    return number
 
 
 def _whole_number(value: object) -> int:

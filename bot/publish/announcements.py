@@ -31,7 +31,7 @@ from bot.render import match_end, round_end
 from bot.service.game import Game
 
 if TYPE_CHECKING:
-    from bot.publish.ports import Channels, Outbox, Tables
+    from bot.publish.ports import Ports
     from bot.storage import AnnouncementRecord
 
 log = logging.getLogger(__name__)
@@ -82,13 +82,13 @@ def key_of(game: Game) -> Key:
 
 
 class Announcer:
-    """Delivers the announcements of the ``outbox`` to the ``channels`` of the games ``tables``
-    plays; shares the per-game request budget (``guard``) with the table edits."""
+    """Delivers the announcements of the outbox to the channels of the games this process plays
+    (``ports``); shares the per-game request budget (``guard``) with the table edits."""
 
-    def __init__(self, channels: Channels, tables: Tables, outbox: Outbox, guard: RequestGuard) -> None:
-        self.channels = channels
-        self.tables = tables
-        self.outbox = outbox
+    def __init__(self, ports: Ports, guard: RequestGuard) -> None:
+        self.channels = ports.channels
+        self.tables = ports.tables
+        self.outbox = ports.outbox
         self.guard = guard
         self._claimed: set[Key] = set()
         """Being delivered now, by a click's answer or a task (only while under way)."""

@@ -1,7 +1,8 @@
 """What the publisher needs from the rest of the bot, each as a small named port.
 
 The publisher draws tables and announcements and talks to Discord; it changes no game and reads no
-database row by itself. It is given, when it is built (:class:`bot.client.RommeBot` does that):
+database row by itself. It is given :class:`Ports` when it is built (:class:`bot.client.RommeBot`
+does that):
 
 - :class:`Channels`: where messages go (the Discord client);
 - :class:`Tables`: the games (the :class:`~bot.service.TableService`), and the one change it makes:
@@ -13,6 +14,7 @@ A test or another front end gives its own objects of these shapes.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -21,7 +23,7 @@ if TYPE_CHECKING:
     from bot.service.game import Game
     from bot.storage import AnnouncementRecord
 
-__all__ = ["Channels", "Outbox", "Tables"]
+__all__ = ["Channels", "Outbox", "Ports", "Tables"]
 
 
 class Channels(Protocol):
@@ -64,3 +66,12 @@ class Outbox(Protocol):
     async def announcement_delivered(self, game_id: int, round_no: int, message_id: int | None) -> object:
         """Mark the end of ``round_no`` of the game delivered (``message_id``: where it went)."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class Ports:
+    """Everything the publisher reaches outside itself."""
+
+    channels: Channels
+    tables: Tables
+    outbox: Outbox

@@ -36,7 +36,7 @@ from bot.service.errors import TableError
 from bot.service.game import GameStatus
 
 if TYPE_CHECKING:
-    from bot.publish.ports import Channels, Outbox, Tables
+    from bot.publish.ports import Ports
     from bot.service.game import Game
     from bot.service.listener import Reason
 
@@ -99,27 +99,21 @@ class _Channel:
 class TablePublisher:
     """Keeps each game's table message up to date and announces round and match ends.
 
-    It posts and edits in ``channels``, reads the games of ``tables`` (the table service, whose
-    listener this publisher is) and tells it of a table message posted again, and delivers what the
-    ``outbox`` owes (:mod:`bot.publish.ports`). ``interval``: seconds between two edits of one
+    It posts and edits in the ports' channels, reads the games of their tables (the table service,
+    whose listener this publisher is) and tells it of a table message posted again, and delivers what
+    their outbox owes (:mod:`bot.publish.ports`). ``interval``: seconds between two edits of one
     channel; ``edits_per_second``: the bot-wide budget of table edits (0: none).
     """
 
     def __init__(
-        self,
-        channels: Channels,
-        tables: Tables,
-        outbox: Outbox,
-        *,
-        interval: float = EDIT_INTERVAL,
-        edits_per_second: float = EDITS_PER_SECOND,
+        self, ports: Ports, *, interval: float = EDIT_INTERVAL, edits_per_second: float = EDITS_PER_SECOND
     ) -> None:
-        self.channels = channels
-        self.tables = tables
+        self.channels = ports.channels
+        self.tables = ports.tables
         self.interval = interval
         self.budget = EditBudget(edits_per_second)
         self.guard = RequestGuard()
-        self.announcer = Announcer(channels, tables, outbox, self.guard)
+        self.announcer = Announcer(ports, self.guard)
         self.panels = PanelKeeper(self.budget, self.guard, interval=max(interval, 0.0))
         """The open hand panels, edited when a change matters to their seat."""
         self._channels: dict[int, _Channel] = {}
