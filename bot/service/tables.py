@@ -366,9 +366,7 @@ class TableService:
         """Start the match (the host; 2 to 6 seats): seat 0 deals the first round (R4, R5)."""
 
         def apply(game: Game) -> None:
-            _require_lobby(game)
-            if user_id != game.host_id:
-                raise TableError("lobby.not_host", game_id=game_id)
+            _require_lobby(game, host=user_id)
             if not MIN_SEATS <= len(game.seats) <= MAX_SEATS:
                 raise TableError("lobby.too_few", seats=len(game.seats), needed=MIN_SEATS)
             game.match = Match.new(len(game.seats), rules=game.rules, rng=self._rng(f"deal:{game.id}"))
@@ -381,9 +379,7 @@ class TableService:
         """Close the lobby without playing (the host)."""
 
         def apply(game: Game) -> None:
-            _require_lobby(game)
-            if user_id != game.host_id:
-                raise TableError("lobby.not_host", game_id=game_id)
+            _require_lobby(game, host=user_id)
             game.status = GameStatus.CANCELLED
 
         return await self.changes.change(game_id, apply)
@@ -540,9 +536,12 @@ def _check(game: Game) -> None:
             raise ValueError(f"no seat on turn ({seat!r})")
 
 
-def _require_lobby(game: Game) -> None:
+def _require_lobby(game: Game, *, host: int | None = None) -> None:
+    """Refuse unless ``game`` is in its lobby and, with ``host``, that user hosts it."""
     if game.status is not GameStatus.LOBBY:
         raise TableError("lobby.closed", game_id=game.id)
+    if host is not None and host != game.host_id:
+        raise TableError("lobby.not_host", game_id=game.id)
 
 
 def _computer_seat(game: Game, level: str | None = None) -> Seat:
