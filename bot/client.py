@@ -5,7 +5,9 @@ Its parts: the :class:`~bot.storage.Storage` (``bot.storage``), the
 :class:`~bot.publish.TablePublisher` (``bot.publisher``), the service's listener. Start-up order
 (``setup_hook``, before the gateway connects, so no interaction can arrive early):
 
-1. open the storage (schema migrations run here) and build the service and the publisher on it;
+1. open the storage (schema migrations run here), build the service on it, then the publisher on
+   both through its ports (:class:`~bot.publish.ports.Ports`: the bot's channels, the service, the
+   storage's outbox), and make the publisher the service's listener;
 2. load the extensions in :data:`EXTENSIONS`. Each cog's ``cog_load`` registers its persistent
    components (``self.bot.add_dynamic_items(...)``), so a button on a message posted before a
    restart finds its handler again;
