@@ -108,8 +108,7 @@ class TablePublisher:
     def __init__(
         self, ports: Ports, *, interval: float = EDIT_INTERVAL, edits_per_second: float = EDITS_PER_SECOND
     ) -> None:
-        self.channels = ports.channels
-        self.tables = ports.tables
+        self.ports = ports
         self.interval = interval
         self.budget = EditBudget(edits_per_second)
         self.guard = RequestGuard()
@@ -170,7 +169,7 @@ class TablePublisher:
 
     async def _redraw(self, game_id: int) -> None:
         try:
-            game = await self.tables.fetch(game_id)
+            game = await self.ports.tables.fetch(game_id)
         except TableError:
             return
         if game.status is GameStatus.FINISHED:
@@ -198,7 +197,7 @@ class TablePublisher:
         owed = await self.announcer.resume()
         for game_id in sorted({record.game_id for record in owed if record.kind == "match_end"}):
             try:
-                game = await self.tables.fetch(game_id)
+                game = await self.ports.tables.fetch(game_id)
             except TableError:
                 continue
             if game.status is GameStatus.FINISHED:
@@ -353,12 +352,12 @@ class TablePublisher:
         self._remember(game.id, _drawing(content, embeds, view), _round_of(game))
         self.guard.posted(game.id, message.id)
         try:
-            await self.tables.table_posted(game, message.id)
+            await self.ports.tables.table_posted(game, message.id)
         except Exception:
             log.exception("game %s: the new table message %s could not be stored", game.id, message.id)
 
     def _messageable(self, channel_id: int) -> discord.PartialMessageable:
-        return self.channels.get_partial_messageable(channel_id)
+        return self.ports.channels.get_partial_messageable(channel_id)
 
     async def close(self) -> None:
         """Stop editing: pending edits are dropped (the next start draws the table again)."""
