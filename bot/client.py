@@ -5,7 +5,9 @@ Its parts: the :class:`~bot.storage.Storage` (``bot.storage``), the
 :class:`~bot.publish.TablePublisher` (``bot.publisher``), the service's listener. Start-up order
 (``setup_hook``, before the gateway connects, so no interaction can arrive early):
 
-1. open the storage (schema migrations run here) and build the service and the publisher on it;
+1. open the storage (schema migrations run here), build the service on it, then the publisher on
+   both through its ports (:class:`~bot.publish.ports.Ports`: the bot's channels, the service, the
+   storage's outbox), and make the publisher the service's listener;
 2. load the extensions in :data:`EXTENSIONS`. Each cog's ``cog_load`` registers its persistent
    components (``self.bot.add_dynamic_items(...)``), so a button on a message posted before a
    restart finds its handler again;
@@ -28,7 +30,7 @@ import asyncio
 import logging
 import os
 import socket
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -38,6 +40,7 @@ from bot.config import Settings
 from bot.i18n import CATALOGS, DEFAULT_LOCALE, locale_of
 from bot.publish import TablePublisher
 from bot.publish.emojis import ensure_card_faces, install_faces, uninstall_faces
+from bot.publish.ports import Ports
 from bot.render.faces import Face
 from bot.service import TableService
 from bot.service.shards import LeaseStore, ShardLeases, ShardSet, everything
@@ -45,8 +48,26 @@ from bot.storage.backend import Database, open_database
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 EXTENSIONS: tuple[str, ...] = ("cogs.romme",)
 """The extensions loaded at start, in order."""
+
+
+def built(part: T | None, missing: str) -> T:
+    """``part`` once it is built; ``RuntimeError(missing)`` before (a part made at start-up, read
+    through a property).
+
+    >>> built(3, "not yet")
+    3
+    >>> built(None, "the service is not built")
+    Traceback (most recent call last):
+    ...
+    RuntimeError: the service is not built
+    """
+    if part is None:
+        raise RuntimeError(missing)
+    return part
 
 
 def wall_clock() -> float:
@@ -142,16 +163,12 @@ class RommeBot(commands.Bot):
     @property
     def tables(self) -> TableService:
         """The table service; raises ``RuntimeError`` before :meth:`setup_hook`."""
-        if self._tables is None:
-            raise RuntimeError("the bot's table service is not built (setup_hook has not run)")
-        return self._tables
+        return built(self._tables, "the bot's table service is not built (setup_hook has not run)")
 
     @property
     def publisher(self) -> TablePublisher:
         """The table messages and announcements; raises ``RuntimeError`` before :meth:`setup_hook`."""
-        if self._publisher is None:
-            raise RuntimeError("the bot's publisher is not built (setup_hook has not run)")
-        return self._publisher
+        return built(self._publisher, "the bot's publisher is not built (setup_hook has not run)")
 
     async def setup_hook(self) -> None:
         """Open the database, build the service and the publisher, load the cogs (which register
@@ -170,20 +187,24 @@ class RommeBot(commands.Bot):
                 lost=self._shards_lost,
             )
             await self._leases.take()
-        self._publisher = TablePublisher(
-            self, interval=settings.table_edit_interval, edits_per_second=settings.table_edits_per_second
-        )
         self._tables = TableService(
             self._storage,
             computer_delay=settings.computer_delay,
             clock=wall_clock,
-            listener=self._publisher,
             seed=settings.game_seed,
             lobby_timeout=settings.lobby_timeout,
             idle_timeout=settings.idle_game_timeout,
             max_lobbies_per_host=settings.max_lobbies_per_host,
             owns=shards.owns if shards is not None else everything,
         )
+        # The publisher sees the service and the storage through its ports only, and hears of the
+        # changes the service makes without a click.
+        self._publisher = TablePublisher(
+            Ports(channels=self, tables=self._tables, outbox=self._storage),
+            interval=settings.table_edit_interval,
+            edits_per_second=settings.table_edits_per_second,
+        )
+        self._tables.listener = self._publisher
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)

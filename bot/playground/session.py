@@ -34,6 +34,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from bot.client import built
 from bot.config import Settings
 from bot.engine.round import MAX_SEATS
 
@@ -226,23 +227,17 @@ class Playground:
     @property
     def env(self) -> Env:
         """SimCord's world; raises before ``__aenter__``."""
-        if self._env is None:
-            raise RuntimeError("the playground is not running")
-        return self._env
+        return built(self._env, "the playground is not running")
 
     @property
     def preview(self) -> Preview:
         """The page server; raises before ``__aenter__``."""
-        if self._preview is None:
-            raise RuntimeError("the playground is not running")
-        return self._preview
+        return built(self._preview, "the playground is not running")
 
     @property
     def channel(self) -> ChannelHandle:
         """The ``#romme`` channel."""
-        if self._channel is None:
-            raise RuntimeError("the playground is not running")
-        return self._channel
+        return built(self._channel, "the playground is not running")
 
     @property
     def url(self) -> str:

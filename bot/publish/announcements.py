@@ -31,7 +31,7 @@ from bot.render import match_end, round_end
 from bot.service.game import Game
 
 if TYPE_CHECKING:
-    from bot.client import RommeBot
+    from bot.publish.ports import Ports
     from bot.storage import AnnouncementRecord
 
 log = logging.getLogger(__name__)
@@ -82,11 +82,11 @@ def key_of(game: Game) -> Key:
 
 
 class Announcer:
-    """Delivers the announcements of the outbox; shares the per-game request budget (``guard``) with
-    the table edits."""
+    """Delivers the announcements of the outbox to the channels of the games this process plays
+    (``ports``); shares the per-game request budget (``guard``) with the table edits."""
 
-    def __init__(self, bot: RommeBot, guard: RequestGuard) -> None:
-        self.bot = bot
+    def __init__(self, ports: Ports, guard: RequestGuard) -> None:
+        self.ports = ports
         self.guard = guard
         self._claimed: set[Key] = set()
         """Being delivered now, by a click's answer or a task (only while under way)."""
@@ -175,7 +175,7 @@ class Announcer:
         if self.guard.stopped(game_id) is not None or self.guard.wait(game_id) > 0:
             return
         try:
-            message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+            message = self.ports.channels.get_partial_messageable(channel_id).get_partial_message(message_id)
             await message.edit(content=content, view=None)
         except Exception as exc:
             self.guard.failed(game_id, exc, "mark a round-end message as past")
@@ -190,14 +190,14 @@ class Announcer:
     async def resume(self) -> list[AnnouncementRecord]:
         """At start: post every announcement still owed (the games that just finished too) of this
         process's shards."""
-        owed = await self.bot.storage.owed_announcements()
+        owed = await self.ports.outbox.owed_announcements()
         for record in owed:
             key = (record.game_id, record.round_no)
             if key in self._claimed:
                 continue
             game = Game.from_snapshot(record.payload)
             game.id = record.game_id
-            if not self.bot.tables.owns(game.guild_id):
+            if not self.ports.tables.owns(game.guild_id):
                 continue  # another process's shard: that process posts it
             embeds, view = announcement(game)
             self._claimed.add(key)
@@ -246,7 +246,7 @@ class Announcer:
                     await asyncio.sleep(wait)
                     continue
                 try:
-                    message = await self.bot.get_partial_messageable(channel_id).send(
+                    message = await self.ports.channels.get_partial_messageable(channel_id).send(
                         embeds=embeds, view=view
                     )
                 except Exception as exc:
@@ -266,12 +266,14 @@ class Announcer:
     async def _already_posted(self, channel_id: int, embeds: list[discord.Embed]) -> int | None:
         """The id of a recent message of this bot in the channel that shows this announcement: its
         answer went out, but the storage was never told (the mark failed, or the bot died first)."""
-        me = self.bot.user
+        me = self.ports.channels.user
         if me is None:
             return None
         title, footer = embeds[0].title, embeds[0].footer.text
         try:
-            async for message in self.bot.get_partial_messageable(channel_id).history(limit=LOOK_BACK):
+            async for message in self.ports.channels.get_partial_messageable(channel_id).history(
+                limit=LOOK_BACK
+            ):
                 if message.author.id != me.id or not message.embeds:
                     continue
                 first = message.embeds[0]
@@ -293,7 +295,7 @@ class Announcer:
         self._unmarked[key] = message_id
         for attempt in range(1, MARK_ATTEMPTS + 1):
             try:
-                await self.bot.storage.announcement_delivered(key[0], key[1], message_id)
+                await self.ports.outbox.announcement_delivered(key[0], key[1], message_id)
             except Exception:
                 if attempt == MARK_ATTEMPTS:
                     log.exception("game %s: round %s was announced, but the storage cannot note it", *key)

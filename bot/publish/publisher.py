@@ -36,7 +36,7 @@ from bot.service.errors import TableError
 from bot.service.game import GameStatus
 
 if TYPE_CHECKING:
-    from bot.client import RommeBot
+    from bot.publish.ports import Ports
     from bot.service.game import Game
     from bot.service.listener import Reason
 
@@ -99,19 +99,20 @@ class _Channel:
 class TablePublisher:
     """Keeps each game's table message up to date and announces round and match ends.
 
-    ``interval``: seconds between two edits of one channel; ``edits_per_second``: the bot-wide budget
-    of table edits (0: none). A table message posted again is told to the bot's table service
-    (``bot.tables``), whose listener this publisher is.
+    It posts and edits in the ports' channels, reads the games of their tables (the table service,
+    whose listener this publisher is) and tells it of a table message posted again, and delivers what
+    their outbox owes (:mod:`bot.publish.ports`). ``interval``: seconds between two edits of one
+    channel; ``edits_per_second``: the bot-wide budget of table edits (0: none).
     """
 
     def __init__(
-        self, bot: RommeBot, *, interval: float = EDIT_INTERVAL, edits_per_second: float = EDITS_PER_SECOND
+        self, ports: Ports, *, interval: float = EDIT_INTERVAL, edits_per_second: float = EDITS_PER_SECOND
     ) -> None:
-        self.bot = bot
+        self.ports = ports
         self.interval = interval
         self.budget = EditBudget(edits_per_second)
         self.guard = RequestGuard()
-        self.announcer = Announcer(bot, self.guard)
+        self.announcer = Announcer(ports, self.guard)
         self.panels = PanelKeeper(self.budget, self.guard, interval=max(interval, 0.0))
         """The open hand panels, edited when a change matters to their seat."""
         self._channels: dict[int, _Channel] = {}
@@ -168,7 +169,7 @@ class TablePublisher:
 
     async def _redraw(self, game_id: int) -> None:
         try:
-            game = await self.bot.tables.fetch(game_id)
+            game = await self.ports.tables.fetch(game_id)
         except TableError:
             return
         if game.status is GameStatus.FINISHED:
@@ -196,7 +197,7 @@ class TablePublisher:
         owed = await self.announcer.resume()
         for game_id in sorted({record.game_id for record in owed if record.kind == "match_end"}):
             try:
-                game = await self.bot.tables.fetch(game_id)
+                game = await self.ports.tables.fetch(game_id)
             except TableError:
                 continue
             if game.status is GameStatus.FINISHED:
@@ -348,25 +349,15 @@ class TablePublisher:
         (a failed store must not turn into a new post, and a new ping, at every change)."""
         content, embeds, view = table_message(game, results=self.results_of(game.id))
         message = await self._messageable(game.channel_id).send(content=content, embeds=embeds, view=view)
-        game.table_message_id = message.id
         self._remember(game.id, _drawing(content, embeds, view), _round_of(game))
         self.guard.posted(game.id, message.id)
         try:
-            await self.bot.tables.set_table_message(game.id, message.id)
-        except TableError:
-            # An ended game that is not in memory any more (drawn as finished after a restart).
-            await self._store_table_message(game, message.id)
+            await self.ports.tables.table_posted(game, message.id)
         except Exception:
             log.exception("game %s: the new table message %s could not be stored", game.id, message.id)
 
-    async def _store_table_message(self, game: Game, message_id: int) -> None:
-        try:
-            await self.bot.storage.set_table_message(game.id, message_id)
-        except Exception:
-            log.exception("game %s: the new table message %s could not be stored", game.id, message_id)
-
     def _messageable(self, channel_id: int) -> discord.PartialMessageable:
-        return self.bot.get_partial_messageable(channel_id)
+        return self.ports.channels.get_partial_messageable(channel_id)
 
     async def close(self) -> None:
         """Stop editing: pending edits are dropped (the next start draws the table again)."""

@@ -17,11 +17,21 @@ from collections.abc import Sequence
 
 from bot.engine.cards import Card, parse_cards
 from bot.engine.moves import DrawSource, Move
-from bot.render.ids import CustomId, cards_from_option_values, parse_target_value
+from bot.render.ids import CustomId, PanelState, cards_from_option_values, parse_target_value
 
 
 class BadClick(ValueError):
     """A click whose id or values cannot be a move (forged, or a selection that makes no sense)."""
+
+
+_PILE_MOVES: dict[str, Move] = {
+    "draw": Move.draw(DrawSource.STOCK),
+    "p_draw": Move.draw(DrawSource.STOCK),
+    "take": Move.draw(DrawSource.DISCARD),
+    "p_take": Move.draw(DrawSource.DISCARD),
+    "takeback": Move.take_back(),
+}
+"""The buttons whose move needs no selection: the table's and the panel's Draw and Take, Take back."""
 
 
 def click_move(custom_id: CustomId, values: Sequence[str] = ()) -> Move | None:
@@ -32,12 +42,8 @@ def click_move(custom_id: CustomId, values: Sequence[str] = ()) -> Move | None:
     a target needs one valid value, a swap's card must be among the selected ones.
     """
     action = custom_id.action
-    if action in ("draw", "p_draw"):
-        return Move.draw(DrawSource.STOCK)
-    if action in ("take", "p_take"):
-        return Move.draw(DrawSource.DISCARD)
-    if action == "takeback":
-        return Move.take_back()
+    if action in _PILE_MOVES:
+        return _PILE_MOVES[action]
     if not custom_id.is_panel or action not in ("meld", "discard", "target", "drop"):
         return None
     if action == "drop":
@@ -56,6 +62,11 @@ def click_move(custom_id: CustomId, values: Sequence[str] = ()) -> Move | None:
         if len(cards) != 1:
             raise BadClick("select exactly one card to discard")
         return Move.discard(cards[0])
+    return _target_move(state, cards, values)
+
+
+def _target_move(state: PanelState, cards: list[Card], values: Sequence[str]) -> Move:
+    """The lay-off or joker swap of the selected ``cards`` to the meld chosen in the target select."""
     target = parse_target_value(values[0]) if len(values) == 1 else None
     if target is None or state.mode is None or not cards:
         raise BadClick("choose one meld")

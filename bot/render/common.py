@@ -14,6 +14,7 @@ import discord
 
 from bot.engine.rules import RuleSet
 from bot.i18n import LOCALES, seat_display_name, t
+from bot.render.ids import public_id
 
 if TYPE_CHECKING:
     from bot.service.game import Game, Seat
@@ -210,4 +211,19 @@ def new_embed(title: str, description: str | None = None) -> discord.Embed:
         title=clip(title, MAX_TITLE),
         description=None if description is None else clip(description, MAX_DESCRIPTION),
         colour=COLOUR,
+    )
+
+
+def public_button(
+    game_id: int, action: str, label: str, style: discord.ButtonStyle, *, disabled: bool = False
+) -> discord.ui.Button[discord.ui.View]:
+    """A button of a public message of the game: ``label`` is a catalog key, the id
+    ``romme:<game>:<action>`` (:func:`~bot.render.ids.public_id`).
+
+    >>> button = public_button(3, "next", "button.next_round", discord.ButtonStyle.primary)
+    >>> button.custom_id, button.label, button.disabled
+    ('romme:3:next', 'Next round', False)
+    """
+    return discord.ui.Button(
+        label=t(label), style=style, custom_id=public_id(game_id, action), disabled=disabled
     )

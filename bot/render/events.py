@@ -1,8 +1,9 @@
 """The last move in words, from ``Game.last_turn``: "Anna took 7♥, melded Q♠ Q♥ Q♦ and discarded 3♣."
 
-The events never hold a secret (the service leaves out the card drawn from the stock and proposed
-opening melds, R13, R19); this module words them, and leaves out that melds were proposed or taken
-back at all: to the other seats an opening appears at once, "opened with … (40 points)".
+The events never hold a secret (the service builds them from the engine's public round history,
+which has no card drawn from the stock and no proposed opening meld, R13, R19); this module words
+them, and leaves out that melds were proposed or taken back at all: to the other seats an opening
+appears at once, "opened with … (40 points)".
 """
 
 from __future__ import annotations

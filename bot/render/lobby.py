@@ -8,8 +8,16 @@ import discord
 
 from bot.engine.round import MAX_SEATS, MIN_SEATS
 from bot.i18n import language_name, t
-from bot.render.common import check_embed, clip, display_name, house_rule_lines, new_embed, plain, seat_tags
-from bot.render.ids import public_id
+from bot.render.common import (
+    check_embed,
+    clip,
+    display_name,
+    house_rule_lines,
+    new_embed,
+    plain,
+    public_button,
+    seat_tags,
+)
 
 if TYPE_CHECKING:
     from bot.service.game import Game
@@ -62,12 +70,5 @@ def lobby(game: Game) -> tuple[discord.Embed, discord.ui.View]:
         ("cancel", "button.cancel", discord.ButtonStyle.danger, False),
     ]
     for action, label, style, off in buttons:
-        view.add_item(
-            discord.ui.Button(
-                label=t(label),
-                style=style,
-                custom_id=public_id(game.id, action),
-                disabled=off or not open_,
-            )
-        )
+        view.add_item(public_button(game.id, action, label, style, disabled=off or not open_))
     return check_embed(embed), view

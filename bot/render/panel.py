@@ -152,34 +152,8 @@ def panel_embed(game: Game, view: RoundView, state: PanelState, *, drawn: str | 
     lines.append(hand_text(hand, state.sort) if hand else t("panel.empty_hand"))
     if drawn is not None and drawn in hand:
         lines.append(t("panel.drawn", card=card_text(drawn)))
-    playing = view.phase != Phase.OVER
-    if playing:
-        lines.append(
-            t("panel.selected", cards=cards_text(state.cards)) if state.cards else t("panel.nothing_selected")
-        )
-        lines.append("")
-        lines.append(
-            t("panel.opened")
-            if view.opening_needed == 0
-            else t("panel.opening_needed", points=view.opening_needed)
-        )
-    if view.taken_from_discard is not None:
-        lines.append(t("panel.taken", card=card_text(view.taken_from_discard)))
-    if state.mode == "lay_off":
-        lines.append(t("panel.target.lay_off", cards=cards_text(state.cards)))
-    elif state.mode == "swap_joker" and len(state.cards) == 1:
-        places = joker_places(view, state.cards[0])
-        if places:
-            melds = join_words([f"`{meld_id}`" for meld_id in places])
-            lines.append(t("panel.swap.one", card=card_text(state.cards[0]), melds=melds))
-    elif state.mode == "swap_joker":
-        lines.append(t("panel.target.swap_joker"))
-    if (
-        state.mode is not None
-        and not _targets(view, state)
-        and not (state.mode == "swap_joker" and len(state.cards) == 1 and joker_places(view, state.cards[0]))
-    ):
-        lines.append(t("select.target.none"))
+    lines += _selection_lines(view, state)
+    lines += _mode_lines(view, state)
     embed = new_embed(title, "\n".join(lines))
     if view.seat is not None and view.on_turn:
         embed.add_field(
@@ -196,6 +170,48 @@ def panel_embed(game: Game, view: RoundView, state: PanelState, *, drawn: str | 
         )
     embed.set_footer(text=t("panel.footer", game_id=game.id) + " · " + t(f"panel.sorted.{state.sort}"))
     return check_embed(embed)
+
+
+def _selection_lines(view: RoundView, state: PanelState) -> list[str]:
+    """While the round runs, the selected cards and the opening still needed (R13); the card taken
+    from the discard pile this turn (R12)."""
+    lines: list[str] = []
+    if view.phase != Phase.OVER:
+        lines.append(
+            t("panel.selected", cards=cards_text(state.cards)) if state.cards else t("panel.nothing_selected")
+        )
+        lines.append("")
+        lines.append(
+            t("panel.opened")
+            if view.opening_needed == 0
+            else t("panel.opening_needed", points=view.opening_needed)
+        )
+    if view.taken_from_discard is not None:
+        lines.append(t("panel.taken", card=card_text(view.taken_from_discard)))
+    return lines
+
+
+def _mode_lines(view: RoundView, state: PanelState) -> list[str]:
+    """While Lay off or Swap joker asks for a meld: what to choose, or that no meld takes the selection.
+
+    A swap of one selected card names the melds whose joker it frees (it needs no target select then).
+    """
+    if state.mode is None:
+        return []
+    places = (
+        joker_places(view, state.cards[0]) if state.mode == "swap_joker" and len(state.cards) == 1 else []
+    )
+    lines: list[str] = []
+    if state.mode == "lay_off":
+        lines.append(t("panel.target.lay_off", cards=cards_text(state.cards)))
+    elif places:
+        melds = join_words([f"`{meld_id}`" for meld_id in places])
+        lines.append(t("panel.swap.one", card=card_text(state.cards[0]), melds=melds))
+    elif len(state.cards) != 1:
+        lines.append(t("panel.target.swap_joker"))
+    if not places and not _targets(view, state):
+        lines.append(t("select.target.none"))
+    return lines
 
 
 def _targets(view: RoundView, state: PanelState) -> list[Target]:

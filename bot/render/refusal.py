@@ -8,7 +8,7 @@ import logging
 import discord
 
 from bot.i18n import has, t
-from bot.render.ids import public_id
+from bot.render.common import public_button
 
 log = logging.getLogger(__name__)
 
@@ -52,11 +52,5 @@ def refusal_for(exc: BaseException) -> str:
 def stop_confirm(game_id: int) -> tuple[str, discord.ui.View]:
     """The ephemeral "stop this game?" question and its one button (``romme:<game>:stop_yes``)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(
-        discord.ui.Button(
-            label=t("button.stop_yes"),
-            style=discord.ButtonStyle.danger,
-            custom_id=public_id(game_id, "stop_yes"),
-        )
-    )
+    view.add_item(public_button(game_id, "stop_yes", "button.stop_yes", discord.ButtonStyle.danger))
     return t("stop.confirm"), view

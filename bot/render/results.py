@@ -10,9 +10,8 @@ from bot.engine.cards import sort_by_suit
 from bot.engine.moves import Phase
 from bot.i18n import t
 from bot.render.cards import cards_text
-from bot.render.common import MAX_FIELD_VALUE, MAX_TOTAL, check_embed, new_embed, seat_name
+from bot.render.common import MAX_FIELD_VALUE, MAX_TOTAL, check_embed, new_embed, public_button, seat_name
 from bot.render.faces.fit import clip_markup
-from bot.render.ids import public_id
 
 if TYPE_CHECKING:
     from bot.engine.scoring import RoundResult
@@ -106,12 +105,7 @@ def round_end(game: Game) -> tuple[discord.Embed, discord.ui.View]:
     embed.set_footer(text=t("lobby.footer", game_id=game.id))
     view = discord.ui.View(timeout=None)
     view.add_item(
-        discord.ui.Button(
-            label=t("button.next_round"),
-            style=discord.ButtonStyle.primary,
-            custom_id=public_id(game.id, "next"),
-            disabled=not more,
-        )
+        public_button(game.id, "next", "button.next_round", discord.ButtonStyle.primary, disabled=not more)
     )
     return check_embed(embed), view
 
@@ -162,11 +156,5 @@ def match_end(game: Game) -> tuple[discord.Embed, discord.ui.View]:
     embed.add_field(name=t("match_end.standings"), value="\n".join(standings), inline=False)
     embed.set_footer(text=t("lobby.footer", game_id=game.id))
     view = discord.ui.View(timeout=None)
-    view.add_item(
-        discord.ui.Button(
-            label=t("button.play_again"),
-            style=discord.ButtonStyle.success,
-            custom_id=public_id(game.id, "again"),
-        )
-    )
+    view.add_item(public_button(game.id, "again", "button.play_again", discord.ButtonStyle.success))
     return check_embed(embed), view

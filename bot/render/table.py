@@ -22,13 +22,13 @@ from bot.render.common import (
     line_fields,
     match_seat,
     new_embed,
+    public_button,
     seat_call,
     seat_name,
     seat_tags,
 )
 from bot.render.events import last_move_text
 from bot.render.faces.fit import clip_markup
-from bot.render.ids import public_id
 
 if TYPE_CHECKING:
     from bot.service.game import Game
@@ -181,28 +181,15 @@ def table_view(game: Game, view_data: RoundView | None = None) -> discord.ui.Vie
     drawing = running and view_data is not None and view_data.phase == Phase.DRAW
     view = discord.ui.View(timeout=None)
     view.add_item(
-        discord.ui.Button(
-            label=t("button.hand"),
-            style=discord.ButtonStyle.primary,
-            custom_id=public_id(game.id, "hand"),
-            disabled=not running,
-        )
+        public_button(game.id, "hand", "button.hand", discord.ButtonStyle.primary, disabled=not running)
     )
     view.add_item(
-        discord.ui.Button(
-            label=t("button.draw"),
-            style=discord.ButtonStyle.secondary,
-            custom_id=public_id(game.id, "draw"),
-            disabled=not drawing,
-        )
+        public_button(game.id, "draw", "button.draw", discord.ButtonStyle.secondary, disabled=not drawing)
     )
+    no_pile = view_data is None or view_data.discard_top is None
+    take_off = not drawing or no_pile
     view.add_item(
-        discord.ui.Button(
-            label=t("button.take"),
-            style=discord.ButtonStyle.secondary,
-            custom_id=public_id(game.id, "take"),
-            disabled=not drawing or view_data is None or view_data.discard_top is None,
-        )
+        public_button(game.id, "take", "button.take", discord.ButtonStyle.secondary, disabled=take_off)
     )
     return view
 

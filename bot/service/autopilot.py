@@ -26,7 +26,7 @@ from bot.engine.moves import Move
 from bot.service.changes import UNCHANGED, Action, ChangePath
 from bot.service.computer import play_computer_move
 from bot.service.errors import TableError
-from bot.service.events import add_events, move_events, table_ids
+from bot.service.events import add_events, history_seen, move_events
 from bot.service.game import AWAY_AFTER, Game, GameStatus, TurnEvent
 from bot.service.listener import Reason
 from bot.service.timers import GameTimers
@@ -271,11 +271,11 @@ class Autopilot:
             seat = game.to_play
             assert seat is not None
             rng = self._rng(f"computer:{game.id}:{game.version}")
-            before = table_ids(game)
+            seen = history_seen(game)
             turn = turn_id(game)
             level = game.seats[seat].computer_level
             move = play_computer_move(game.match, seat, self._player(game_id), rng, level)
-            add_events(game, move_events(game, seat, move, before, auto=not game.seats[seat].computer))
+            add_events(game, move_events(game, seat, move, seen, auto=not game.seats[seat].computer))
             end_of_move(game, turn)
             return [MoveEntry(seat=seat, user_id=None, move=move.to_dict())]
 

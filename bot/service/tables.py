@@ -23,7 +23,7 @@ from bot.engine.rules import RuleSet
 from bot.service.autopilot import IDLE_GAME_TIMEOUT, LOBBY_TIMEOUT, NEXT_ROUND_DELAY, Autopilot
 from bot.service.changes import UNCHANGED, ChangePath, Drawing
 from bot.service.errors import TableError
-from bot.service.events import add_events, move_events, table_ids
+from bot.service.events import add_events, history_seen, move_events
 from bot.service.game import MAX_SEATS, MIN_SEATS, Game, GameStatus, Seat, TurnEvent, replay_snapshot
 from bot.service.listener import TableListener
 from bot.service.scores import Standing, standings
@@ -366,9 +366,7 @@ class TableService:
         """Start the match (the host; 2 to 6 seats): seat 0 deals the first round (R4, R5)."""
 
         def apply(game: Game) -> None:
-            _require_lobby(game)
-            if user_id != game.host_id:
-                raise TableError("lobby.not_host", game_id=game_id)
+            _require_lobby(game, host=user_id)
             if not MIN_SEATS <= len(game.seats) <= MAX_SEATS:
                 raise TableError("lobby.too_few", seats=len(game.seats), needed=MIN_SEATS)
             game.match = Match.new(len(game.seats), rules=game.rules, rng=self._rng(f"deal:{game.id}"))
@@ -381,9 +379,7 @@ class TableService:
         """Close the lobby without playing (the host)."""
 
         def apply(game: Game) -> None:
-            _require_lobby(game)
-            if user_id != game.host_id:
-                raise TableError("lobby.not_host", game_id=game_id)
+            _require_lobby(game, host=user_id)
             game.status = GameStatus.CANCELLED
 
         return await self.changes.change(game_id, apply)
@@ -395,6 +391,20 @@ class TableService:
         async with self.changes.lock(game_id):
             await self.storage.set_table_message(game_id, message_id)
             game.table_message_id = message_id
+
+    async def table_posted(self, game: Game, message_id: int) -> None:
+        """A fresh table message of ``game`` is in its channel: it is the one edited from now on. Set
+        under the game's lock before it is stored, so a failed write (raised) never turns into a new
+        post, and a new ping, at every change. ``game`` may be a finished game read from storage
+        (:meth:`fetch`), held only by its caller. Not a game change: the version stays."""
+        known = self.changes.find(game.id)
+        if known is None:
+            game.table_message_id = message_id
+            await self.storage.set_table_message(game.id, message_id)
+            return
+        async with self.changes.lock(game.id):
+            known.table_message_id = game.table_message_id = message_id
+            await self.storage.set_table_message(game.id, message_id)
 
     # ------------------------------------------------------------------ play
 
@@ -421,14 +431,14 @@ class TableService:
             if game.to_play != seat:
                 raise TableError("turn.not_yours", game_id=game_id, to_play=game.to_play)
             assert game.match is not None
-            before = table_ids(game)
+            seen = history_seen(game)
             turn = turn_id(game)
             game.match.play(seat, move)
             game.seats[seat].own_moves += 1
             # After a timeout, the owner's own move takes the rest of the turn back from the computer.
             game.auto_turn = None
             touch_seat(game, seat)
-            add_events(game, move_events(game, seat, move, before, auto=False))
+            add_events(game, move_events(game, seat, move, seen, auto=False))
             end_of_move(game, turn)
             return [MoveEntry(seat=seat, user_id=user_id, move=move.to_dict())]
 
@@ -526,9 +536,12 @@ def _check(game: Game) -> None:
             raise ValueError(f"no seat on turn ({seat!r})")
 
 
-def _require_lobby(game: Game) -> None:
+def _require_lobby(game: Game, *, host: int | None = None) -> None:
+    """Refuse unless ``game`` is in its lobby and, with ``host``, that user hosts it."""
     if game.status is not GameStatus.LOBBY:
         raise TableError("lobby.closed", game_id=game.id)
+    if host is not None and host != game.host_id:
+        raise TableError("lobby.not_host", game_id=game.id)
 
 
 def _computer_seat(game: Game, level: str | None = None) -> Seat:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from bot.client import create_bot
+from bot.publish.ports import Ports
 from bot.publish.publisher import DRAWINGS_KEPT, TablePublisher
+from bot.service import TableService
+from bot.storage.backend import Database
 
 
-def test_the_drawings_kept_are_bounded_and_the_latest_stay() -> None:
-    publisher = TablePublisher(create_bot(computer_delay=0))
+async def test_the_drawings_kept_are_bounded_and_the_latest_stay(storage: Database) -> None:
+    ports = Ports(channels=create_bot(computer_delay=0), tables=TableService(storage), outbox=storage)
+    publisher = TablePublisher(ports)
     for game_id in range(DRAWINGS_KEPT + 50):
         publisher._remember(game_id, ("drawing", game_id))
     publisher._remember(3, ("drawing", "again"))  # drawn lately: kept, the oldest others go

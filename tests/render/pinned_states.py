@@ -26,7 +26,7 @@ from bot.render.panel import hand_panel
 from bot.render.table import table, table_content
 from bot.render.targets import lay_off_targets, swap_targets
 from bot.service.computer import play_computer_move
-from bot.service.events import add_events, move_events, table_ids
+from bot.service.events import add_events, history_seen, move_events
 from bot.service.game import Game, GameStatus, Seat
 
 PINS = Path(__file__).with_name("pinned_drawings.json")
@@ -80,9 +80,9 @@ def played_states(seed: int, n_seats: int, rules: RuleSet) -> list[Game]:
             game.last_turn.clear()
         else:
             seat = match.round_seats[match.round.to_play]
-            before = table_ids(game)
+            seen = history_seen(game)
             move = play_computer_move(match, seat, player, rng)
-            add_events(game, move_events(game, seat, move, before, auto=seat == 1))
+            add_events(game, move_events(game, seat, move, seen, auto=seat == 1))
         to_play = game.to_play
         game.turn_deadline = DEADLINE if to_play is not None and game.seats[to_play].is_person else None
         game.version += 1

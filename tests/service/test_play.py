@@ -10,6 +10,8 @@ import pytest
 
 from bot.engine.errors import IllegalMove
 from bot.engine.moves import Move
+from bot.engine.solver import meld_candidates
+from bot.render.events import last_move_text
 from bot.service import TableError, TableService
 from bot.service.game import Game
 from bot.storage import Storage
@@ -145,3 +147,26 @@ async def test_fifty_clicks_at_once_apply_once(service: TableService, storage: S
     # Every card is still there: 2 hands, the stock and the discard pile hold 108 (R1).
     rnd = game.match.round
     assert len(rnd.hand(0)) + len(rnd.hand(1)) + rnd.stock_count + rnd.discard_count == 108
+
+
+async def test_a_proposed_meld_leaves_no_card_in_the_last_move(make_service: ServiceFactory) -> None:  # R13
+    # The turn events come from the engine's public history: a meld below the opening is only
+    # proposed, so its event names no card, and taking it back names none either.
+    service = await make_service(computer_delay=3600.0, seed=1)
+    game = await two_people(service)
+    await service.play(game.id, BOB, Move.draw("stock"), version=game.version)
+    assert game.match is not None
+    hand = game.match.round.hand(game.match.round_seat(1))
+    small = [c for c in meld_candidates(hand) if c.points < game.rules.opening]
+    assert small, "seed 1 deals Bob a meld below the opening"
+    meld = Move.meld(small[0].meld().cards)
+    await service.play(game.id, BOB, meld, version=game.version)
+    assert game.match.round.pending(game.match.round_seat(1)), "the meld is only proposed"
+    await service.play(game.id, BOB, Move.take_back(), version=game.version)
+    assert [(e.seat, e.kind, e.cards, e.meld_id, e.card) for e in game.last_turn] == [
+        (1, "draw", [], None, None),
+        (1, "meld", [], None, None),
+        (1, "take_back", [], None, None),
+    ]
+    # Nothing of it reaches the words the channel reads.
+    assert last_move_text(game) == "Bob drew from the stock."
