@@ -187,7 +187,8 @@ def _seat_dicts(seats: list[Seat]) -> list[dict[str, Any]]:
 
 
 def _seats(data: list[dict[str, Any]]) -> list[Seat]:
-    return [Seat.from_dict(seat) for seat in data]
+    load = _SEAT.load
+    return [load(seat) for seat in data]
 
 
 def _event_dicts(events: list[TurnEvent]) -> list[dict[str, Any]]:
@@ -196,7 +197,8 @@ def _event_dicts(events: list[TurnEvent]) -> list[dict[str, Any]]:
 
 
 def _events(data: list[dict[str, Any]]) -> list[TurnEvent]:
-    return [TurnEvent.from_dict(event) for event in data]
+    load = _EVENT.load
+    return [load(event) for event in data]
 
 
 def _match(data: dict[str, Any] | None) -> Match | None:
