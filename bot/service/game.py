@@ -502,6 +502,7 @@ def replay_snapshot(snapshot: dict[str, Any], moves: Sequence[MoveRecord]) -> di
 
 __all__ = [
     "AWAY_AFTER",
+    "DEFAULT_TURN_TIMEOUT",
     "MAX_SEATS",
     "MIN_SEATS",
     "MOVE_EVENT_KINDS",
