@@ -16,6 +16,8 @@ from typing import Any
 
 from dotenv import dotenv_values
 
+from bot.service.game import DEFAULT_TURN_TIMEOUT
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 CARD_STYLES = ("emoji", "text")
 
@@ -88,7 +90,7 @@ class Settings:
     """Sync the slash commands to this one server at once (development); ``None`` syncs globally."""
     log_level: str = "INFO"
     """The level of the bot's log on stderr."""
-    turn_timeout: float = 120.0
+    turn_timeout: float = DEFAULT_TURN_TIMEOUT
     """Default seconds a person has for a turn before the computer plays it for them."""
     computer_delay: float = 1.5
     """Seconds between two moves of a computer player, so people can follow them."""

@@ -24,8 +24,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine.rules import RuleSet
-from bot.i18n import CATALOGS, DEFAULT_LOCALE, locale_of, speaking, t
+from bot.i18n import CATALOGS, DEFAULT_LOCALE, speaking, t
 from bot.publish.publisher import TablePublisher, table_message
 from bot.render import (
     leaderboard,
@@ -39,6 +38,7 @@ from bot.render import (
 from bot.service import TableError, TableService
 from cogs.clicks import Clicks, answer_privately
 from cogs.components import ITEMS
+from cogs.start import NewLobby, StartOptions, thread_parent
 
 if TYPE_CHECKING:
     from bot.client import RommeBot
@@ -89,19 +89,6 @@ START_OPTIONS = (
 )
 
 
-def table_language(guild_locale: object, chosen: str | None) -> str:
-    """The language of a new table: the one chosen, else the server's if the bot speaks it, else English.
-
-    >>> table_language("de", None), table_language("fr", None), table_language("de", "id")
-    ('de', 'en', 'id')
-    """
-    return chosen if chosen in CATALOGS else locale_of(guild_locale)
-
-
-TABLE_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "read_message_history")
-"""What the bot needs in a channel to keep a table there (post, and edit the table message)."""
-THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
-"""What it needs besides, in the channel, to keep the table in a thread of its own (``thread:true``)."""
 THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440
 """A game's thread is hidden from the channel list after a day without messages (Discord's longest
 for every server is a week); a move posts in it, which brings it back."""
@@ -212,64 +199,86 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
         """Post the lobby of a new game with these house rules, in ``language`` (default: the
         server's language if the bot speaks it, else English); with ``thread``, in a public thread of
         its own opened from this channel, which gets a line pointing to it."""
+        options = StartOptions(
+            jokers=jokers,
+            opening=opening,
+            scoring=scoring,
+            hand_romme=hand_romme,
+            discard_to_go_out=discard_to_go_out,
+            rounds=rounds,
+            computers=computers,
+            turn_timeout=turn_timeout,
+            language=language,
+            computer_level=computer_level,
+            thread=thread,
+        )
         async with refusals(interaction):
-            needed = TABLE_PERMISSIONS + (THREAD_PERMISSIONS if thread else ())
-            missing = [name for name in needed if not getattr(interaction.app_permissions, name)]
+            missing = options.missing_permissions(interaction.app_permissions)
             if missing:
                 names = t("list.separator").join(t(f"permission.{name}") for name in missing)
                 await answer_privately(interaction, refusal(t("error.bot_permission", permissions=names)))
                 return
-            parent: discord.TextChannel | None = None  # where the game's thread is opened
-            if not thread:
-                existing = self.tables.game_in_channel(interaction.channel_id or 0)
-                if existing is not None:
-                    await self._show_existing(interaction, existing)
-                    return
-            elif isinstance(interaction.channel, discord.Thread):
-                raise TableError("thread.inside")
-            elif isinstance(interaction.channel, discord.TextChannel):
-                parent = interaction.channel
+            if options.thread:
+                await self._start_in_thread(interaction, options)
             else:
-                raise TableError("thread.not_here")
-            rules = RuleSet(
-                jokers=jokers if jokers is not None else 4,
-                opening=opening if opening is not None else 40,
-                scoring=scoring if scoring is not None else "melds",  # type: ignore[arg-type]
-                hand_romme=bool(hand_romme),
-                discard_to_go_out=bool(discard_to_go_out),
-                rounds=rounds,
-            )
-            timeout = float(turn_timeout) if turn_timeout is not None else self.bot.settings.turn_timeout
-            spoken = table_language(interaction.guild_locale, language)
-            home = None
-            if parent is not None:
-                # Asked before the thread is opened: a thread the bot cannot delete again (that
-                # needs Manage Threads) is not opened for a lobby that would be refused anyway.
-                self.tables.check_host_limit(interaction.guild_id or 0, interaction.user.id)
-                home = await self._open_thread(interaction, parent, spoken)
-            try:
-                game = await self.tables.open_lobby(
-                    interaction.guild_id or 0,
-                    (interaction.channel_id or 0) if home is None else home.id,
-                    interaction.user.id,
-                    interaction.user.display_name,
-                    rules,
-                    computers or 0,
-                    timeout,
-                    computer_level=computer_level or "normal",
-                    language=spoken,
-                )
-            except TableError as exc:
-                if home is not None:
-                    await _delete_quietly(home)
-                if exc.code != "game.exists" or home is not None:
-                    raise
-                await self._show_existing(interaction, self.tables.get(exc.params["game_id"]))
-                return
-            if home is None:
-                await self._post_table(interaction, game)
-            else:
-                await self._post_in_thread(interaction, game, home)
+                await self._start_here(interaction, options)
+
+    async def _start_here(self, interaction: discord.Interaction[RommeBot], options: StartOptions) -> None:
+        """``/romme start`` in this channel: its lobby as the answer, or the channel's game if it has one."""
+        channel_id = interaction.channel_id or 0
+        existing = self.tables.game_in_channel(channel_id)
+        if existing is not None:
+            await self._show_existing(interaction, existing)
+            return
+        lobby = self._lobby(interaction, options)
+        try:
+            game = await self._open_lobby(interaction, lobby, channel_id)
+        except TableError as exc:
+            if exc.code != "game.exists":
+                raise
+            # Opened by another start (or process) since the look above.
+            await self._show_existing(interaction, self.tables.get(exc.params["game_id"]))
+            return
+        await self._post_table(interaction, game)
+
+    async def _start_in_thread(
+        self, interaction: discord.Interaction[RommeBot], options: StartOptions
+    ) -> None:
+        """``/romme start thread:true``: a thread of this channel with the lobby in it; the thread goes
+        again if the lobby is refused."""
+        parent = thread_parent(interaction.channel)
+        lobby = self._lobby(interaction, options)
+        # Asked before the thread is opened: a thread the bot cannot delete again (that needs Manage
+        # Threads) is not opened for a lobby that would be refused anyway.
+        self.tables.check_host_limit(interaction.guild_id or 0, interaction.user.id)
+        home = await self._open_thread(interaction, parent, lobby.language)
+        try:
+            game = await self._open_lobby(interaction, lobby, home.id)
+        except TableError:
+            await _delete_quietly(home)
+            raise
+        await self._post_in_thread(interaction, game, home)
+
+    def _lobby(self, interaction: discord.Interaction[RommeBot], options: StartOptions) -> NewLobby:
+        return options.lobby(
+            guild_locale=interaction.guild_locale, turn_timeout=self.bot.settings.turn_timeout
+        )
+
+    async def _open_lobby(
+        self, interaction: discord.Interaction[RommeBot], lobby: NewLobby, channel_id: int
+    ) -> Game:
+        """Open ``lobby`` in ``channel_id`` (this channel or the game's thread), hosted by the member."""
+        return await self.tables.open_lobby(
+            interaction.guild_id or 0,
+            channel_id,
+            interaction.user.id,
+            interaction.user.display_name,
+            lobby.rules,
+            lobby.computers,
+            lobby.turn_timeout,
+            computer_level=lobby.computer_level,
+            language=lobby.language,
+        )
 
     @staticmethod
     async def _open_thread(

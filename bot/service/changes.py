@@ -466,7 +466,7 @@ class ChangePath:
             return
         assert record is not None
         fresh.id, fresh.version, fresh.table_message_id = record.id, record.version, record.table_message_id
-        game.__dict__.update(fresh.__dict__)
+        game.become(fresh)
         snapshot = dict(record.snapshot)
         snapshot["id"], snapshot["game_version"] = record.id, record.version
         self._saved[game.id] = Saved.of(game, snapshot, logged=record.replayed)
@@ -475,7 +475,7 @@ class ChangePath:
     def restore(self, game: Game, saved: Saved) -> None:
         """Put the in-memory game back as it was saved (the table message id is not in a change)."""
         message_id = game.table_message_id
-        game.__dict__.update(saved.game().__dict__)
+        game.become(saved.game())
         game.table_message_id = message_id
 
     async def notify(self, game: Game, reason: Reason) -> None:

@@ -10,11 +10,13 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any
 
+from bot.engine.computer import DEFAULT_LEVEL
 from bot.engine.round import MAX_SEATS, MIN_SEATS
 from bot.engine.rules import RuleSet
+from bot.service.stored import REQUIRED, Codec, settings_of, stored
 from bot.storage import GameStatus, MoveRecord
 
 if TYPE_CHECKING:
@@ -23,6 +25,9 @@ if TYPE_CHECKING:
 
 SNAPSHOT_FORMAT = 1
 """The ``"version"`` key of :meth:`Game.to_snapshot`: the layout of the snapshot, not the game's version."""
+
+DEFAULT_TURN_TIMEOUT = 120.0
+"""Seconds a person has for a turn when the lobby did not say (the bot's ``TURN_TIMEOUT`` default)."""
 
 SEAT_VERSIONS = 10**12
 """Seat versions (:meth:`Game.seat_version`) are below this: at most 12 digits, as a panel id allows."""
@@ -65,15 +70,19 @@ class Seat:
     True
     >>> Seat(user_id=None, name="Computer 1", computer=True).is_person
     False
+
+    The fields marked ``setting`` are who sits there and how the computer plays it: what a new lobby
+    of :meth:`Game.rematch` keeps.
     """
 
-    user_id: int | None
-    name: str
-    computer: bool = False
-    away: bool = False
-    missed: int = 0
-    own_moves: int = 0
-    level: str | None = None
+    user_id: int | None = field(metadata=stored(setting=True))
+    name: str = field(metadata=stored(setting=True))
+    computer: bool = field(default=False, metadata=stored(load=bool, setting=True))
+    away: bool = field(default=False, metadata=stored(load=bool))
+    missed: int = field(default=0, metadata=stored(load=int))
+    # A snapshot from before the count: the person is taken to have played (as was counted then).
+    own_moves: int = field(default=0, metadata=stored(load=int, missing=1))
+    level: str | None = field(default=None, metadata=stored(setting=True))
 
     @property
     def computer_level(self) -> str:
@@ -106,30 +115,26 @@ class Seat:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready copy (the fields in their order, as ``dataclasses.asdict`` gives them)."""
-        # Written out: asdict's recursion was a third of the cost of saving a game after each move.
-        return {
-            "user_id": self.user_id,
-            "name": self.name,
-            "computer": self.computer,
-            "away": self.away,
-            "missed": self.missed,
-            "own_moves": self.own_moves,
-            "level": self.level,
-        }
+        # Not asdict: its recursion was a third of the cost of saving a game after each move.
+        return _SEAT.save(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
-        """The seat of :meth:`to_dict`."""
-        return cls(
-            user_id=data["user_id"],
-            name=data["name"],
-            computer=bool(data.get("computer", False)),
-            away=bool(data.get("away", False)),
-            missed=int(data.get("missed", 0)),
-            # A snapshot from before the count: the person is taken to have played (as was counted then).
-            own_moves=int(data.get("own_moves", 1)),
-            level=data.get("level"),
-        )
+        """The seat of :meth:`to_dict`; a key an older snapshot lacks reads as its field says.
+
+        >>> Seat.from_dict({"user_id": 7, "name": "Ada"})
+        Seat(user_id=7, name='Ada', computer=False, away=False, missed=0, own_moves=1, level=None)
+        """
+        return _SEAT.load(data)
+
+    def for_rematch(self) -> Seat:
+        """This seat as Play again sits it in a new lobby: the same person or computer at the same
+        level, nothing of the match (:meth:`Game.rematch`).
+
+        >>> Seat(None, "Computer 1", computer=True, missed=2, level="hard").for_rematch()
+        Seat(user_id=None, name='Computer 1', computer=True, away=False, missed=0, own_moves=0, level='hard')
+        """
+        return Seat(**settings_of(self))
 
 
 @dataclass
@@ -146,13 +151,13 @@ class TurnEvent:
     '7H'
     """
 
-    seat: int | None
+    seat: int | None = field(metadata=stored(missing=None))
     kind: str
-    cards: list[str] = field(default_factory=list)
+    cards: list[str] = field(default_factory=list, metadata=stored(save=list, load=list))
     source: str | None = None
     meld_id: str | None = None
     card: str | None = None
-    auto: bool = False
+    auto: bool = field(default=False, metadata=stored(load=bool))
 
     def __post_init__(self) -> None:
         if self.kind not in TURN_EVENT_KINDS:
@@ -164,28 +169,44 @@ class TurnEvent:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready copy (the fields in their order, as ``dataclasses.asdict`` gives them)."""
-        return {
-            "seat": self.seat,
-            "kind": self.kind,
-            "cards": list(self.cards),
-            "source": self.source,
-            "meld_id": self.meld_id,
-            "card": self.card,
-            "auto": self.auto,
-        }
+        return _EVENT.save(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TurnEvent:
-        """The event of :meth:`to_dict`."""
-        return cls(
-            seat=data.get("seat"),
-            kind=data["kind"],
-            cards=list(data.get("cards", [])),
-            source=data.get("source"),
-            meld_id=data.get("meld_id"),
-            card=data.get("card"),
-            auto=bool(data.get("auto", False)),
-        )
+        """The event of :meth:`to_dict`; a key an older snapshot lacks reads as its field says."""
+        return _EVENT.load(data)
+
+
+_SEAT = Codec(Seat)
+_EVENT = Codec(TurnEvent)
+
+
+def _seat_dicts(seats: list[Seat]) -> list[dict[str, Any]]:
+    save = _SEAT.save
+    return [save(seat) for seat in seats]
+
+
+def _seats(data: list[dict[str, Any]]) -> list[Seat]:
+    load = _SEAT.load
+    return [load(seat) for seat in data]
+
+
+def _event_dicts(events: list[TurnEvent]) -> list[dict[str, Any]]:
+    save = _EVENT.save
+    return [save(event) for event in events]
+
+
+def _events(data: list[dict[str, Any]]) -> list[TurnEvent]:
+    load = _EVENT.load
+    return [load(event) for event in data]
+
+
+def _match(data: dict[str, Any] | None) -> Match | None:
+    if data is None:
+        return None
+    from bot.engine.match import Match
+
+    return Match.from_dict(data)
 
 
 @dataclass
@@ -204,6 +225,10 @@ class Game:
     (``"lobby_timeout"`` or ``"idle"``), ``None`` otherwise. ``language`` is the language of the
     public messages (lobby, table, results): ``"en"``, ``"de"`` or ``"id"``; older snapshots are English.
 
+    Each field is stated once: its metadata (:func:`~bot.service.stored.stored`) says how the snapshot
+    keeps it (the fields' order is the snapshot's), and ``setting`` marks what a lobby was opened with,
+    which Play again keeps (:meth:`rematch`).
+
     >>> game = Game(id=1, guild_id=10, channel_id=20, host_id=7)
     >>> game.seats.append(Seat(user_id=7, name="Ada"))
     >>> Game.from_snapshot(game.to_snapshot()) == game
@@ -213,29 +238,38 @@ class Game:
     """
 
     id: int
-    guild_id: int
-    channel_id: int
+    guild_id: int = field(metadata=stored(setting=True))
+    channel_id: int = field(metadata=stored(setting=True))  # a thread's, for a game in a thread
     host_id: int
-    status: GameStatus = GameStatus.LOBBY
-    rules: RuleSet = field(default_factory=RuleSet)
-    computers: int = 0
-    computer_level: str = "normal"
-    turn_timeout: float = 120.0
-    seats: list[Seat] = field(default_factory=list)
-    match: Match | None = None
-    version: int = 1
+    status: GameStatus = field(
+        default=GameStatus.LOBBY, metadata=stored(save=str, load=GameStatus, missing=REQUIRED)
+    )
+    rules: RuleSet = field(
+        default_factory=RuleSet,
+        metadata=stored(save=RuleSet.to_dict, load=RuleSet.from_dict, missing=REQUIRED, setting=True),
+    )
+    computers: int = field(default=0, metadata=stored(setting=True))
+    turn_timeout: float = field(default=DEFAULT_TURN_TIMEOUT, metadata=stored(setting=True))
+    seats: list[Seat] = field(
+        default_factory=list, metadata=stored(save=_seat_dicts, load=_seats, missing=REQUIRED)
+    )
+    # Not in the table's state (:meth:`table_state`): :meth:`to_snapshot` puts it in, after "seats".
+    match: Match | None = field(default=None, metadata=stored(load=_match, in_state=False))
+    version: int = field(default=1, metadata=stored(key="game_version"))
     table_message_id: int | None = None
-    last_turn: list[TurnEvent] = field(default_factory=list)
+    last_turn: list[TurnEvent] = field(default_factory=list, metadata=stored(save=_event_dicts, load=_events))
     turn_deadline: float | None = None
     round_deadline: float | None = None
     auto_turn: int | None = None
-    stats_recorded: bool = False
+    stats_recorded: bool = field(default=False, metadata=stored(load=bool))
     stopped_by: int | None = None
-    recorded_rounds: int = 0
+    recorded_rounds: int = field(default=0, metadata=stored(load=int))
     lobby_deadline: float | None = None
     idle_deadline: float | None = None
     closed_by: str | None = None
-    language: str = "en"
+    language: str = field(default="en", metadata=stored(setting=True))
+    # Last, and left out at normal: snapshots from before levels stay as they were.
+    computer_level: str = field(default=DEFAULT_LEVEL, metadata=stored(omit_default=True, setting=True))
     _seat_versions: dict[int, tuple[tuple[Any, ...], int]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
@@ -324,39 +358,44 @@ class Game:
         data: dict[str, Any] = {}
         for key, value in (state if state is not None else self.table_state()).items():
             data[key] = value
-            if key == "seats":
+            if key == _MATCH_AFTER:
                 data["match"] = None if self.match is None else self.match.to_dict()
         return data
 
     def table_state(self) -> dict[str, Any]:
         """:meth:`to_snapshot` without its ``"match"``: the table's own part, a few hundred bytes (what
-        a logged move carries of what it changed, besides the move, see :meth:`replay_move`)."""
-        return {
-            "version": SNAPSHOT_FORMAT,
-            "id": self.id,
-            "guild_id": self.guild_id,
-            "channel_id": self.channel_id,
-            "host_id": self.host_id,
-            "status": str(self.status),
-            "rules": self.rules.to_dict(),
-            "computers": self.computers,
-            "turn_timeout": self.turn_timeout,
-            "seats": [seat.to_dict() for seat in self.seats],
-            "game_version": self.version,
-            "table_message_id": self.table_message_id,
-            "last_turn": [event.to_dict() for event in self.last_turn],
-            "turn_deadline": self.turn_deadline,
-            "round_deadline": self.round_deadline,
-            "auto_turn": self.auto_turn,
-            "stats_recorded": self.stats_recorded,
-            "stopped_by": self.stopped_by,
-            "recorded_rounds": self.recorded_rounds,
-            "lobby_deadline": self.lobby_deadline,
-            "idle_deadline": self.idle_deadline,
-            "closed_by": self.closed_by,
-            "language": self.language,
-            **({"computer_level": self.computer_level} if self.computer_level != "normal" else {}),
-        }
+        a logged move carries of what it changed, besides the move, see :meth:`replay_move`).
+
+        >>> state = Game(id=1, guild_id=10, channel_id=20, host_id=7, version=3).table_state()
+        >>> list(state)[:3], state["game_version"], "computer_level" in state
+        (['version', 'id', 'guild_id'], 3, False)
+        """
+        return _GAME.save(self)
+
+    def rematch(self, host_id: int) -> Game:
+        """A new lobby for Play again, hosted by ``host_id`` (who has a seat here, not left): in the
+        same channel (or thread) with every setting this lobby was opened with (house rules, computer
+        seats and their levels, turn timeout, language), the host first, then the other seats in their
+        order, without those who left; not yet created (its ``id`` is 0).
+
+        >>> game = Game(id=4, guild_id=1, channel_id=2, host_id=7, language="de", computer_level="hard",
+        ...             seats=[Seat(7, "Ada"), Seat(None, "Computer 1", computer=True, level="hard"),
+        ...                    Seat(8, "Bea", computer=True)], status=GameStatus.FINISHED)
+        >>> again = game.rematch(7)
+        >>> [(seat.name, seat.level) for seat in again.seats], again.language, again.computer_level
+        ([('Ada', None), ('Computer 1', 'hard')], 'de', 'hard')
+        """
+        mine = self.active_seat_of(host_id)
+        if mine is None:
+            raise ValueError(f"{host_id} has no seat at game {self.id}")
+        others = [seat for index, seat in enumerate(self.seats) if index != mine and not seat.has_left]
+        seats = [seat.for_rematch() for seat in (self.seats[mine], *others)]
+        return Game(id=0, host_id=host_id, seats=seats, **settings_of(self))
+
+    def become(self, other: Game) -> None:
+        """Take every field of ``other`` in place: whoever holds this object sees ``other``'s state."""
+        for name in _FIELD_NAMES:
+            setattr(self, name, getattr(other, name))
 
     def replay_move(self, seat: int, move: dict[str, Any], state: dict[str, Any] | None) -> None:
         """Play a logged move again: ``move`` (a ``Move.to_dict()``) for match seat ``seat`` in the
@@ -386,7 +425,7 @@ class Game:
         if state:
             fresh = Game.from_snapshot({**apply_changes(self.table_state(), state), "match": None})
             fresh.match = self.match
-            self.__dict__.update(fresh.__dict__)
+            self.become(fresh)
 
     @classmethod
     def replayed(cls, snapshot: dict[str, Any], moves: Iterable[tuple[int, dict[str, Any], Any]]) -> Game:
@@ -402,37 +441,13 @@ class Game:
         """The game of :meth:`to_snapshot`; refuses a snapshot format this code does not know."""
         if data.get("version") != SNAPSHOT_FORMAT:
             raise ValueError(f"unknown game snapshot format {data.get('version')!r}")
-        match = None
-        if data.get("match") is not None:
-            from bot.engine.match import Match
+        return _GAME.load(data)
 
-            match = Match.from_dict(data["match"])
-        return cls(
-            id=data["id"],
-            guild_id=data["guild_id"],
-            channel_id=data["channel_id"],
-            host_id=data["host_id"],
-            status=GameStatus(data["status"]),
-            rules=RuleSet.from_dict(data["rules"]),
-            computers=data.get("computers", 0),
-            computer_level=data.get("computer_level", "normal"),
-            turn_timeout=data.get("turn_timeout", 120.0),
-            seats=[Seat.from_dict(seat) for seat in data["seats"]],
-            match=match,
-            version=data.get("game_version", 1),
-            table_message_id=data.get("table_message_id"),
-            last_turn=[TurnEvent.from_dict(event) for event in data.get("last_turn", [])],
-            turn_deadline=data.get("turn_deadline"),
-            round_deadline=data.get("round_deadline"),
-            auto_turn=data.get("auto_turn"),
-            stats_recorded=bool(data.get("stats_recorded", False)),
-            stopped_by=data.get("stopped_by"),
-            recorded_rounds=int(data.get("recorded_rounds", 0)),
-            lobby_deadline=data.get("lobby_deadline"),
-            idle_deadline=data.get("idle_deadline"),
-            closed_by=data.get("closed_by"),
-            language=data.get("language", "en"),
-        )
+
+_GAME = Codec(Game, head={"version": SNAPSHOT_FORMAT})
+_FIELD_NAMES = tuple(f.name for f in fields(Game))
+_MATCH_AFTER = list(_GAME.keys.values())[list(_GAME.keys).index("match") - 1]
+"""The key the match's snapshot follows in :meth:`Game.to_snapshot` (``"seats"``)."""
 
 
 def state_changes(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
@@ -487,6 +502,7 @@ def replay_snapshot(snapshot: dict[str, Any], moves: Sequence[MoveRecord]) -> di
 
 __all__ = [
     "AWAY_AFTER",
+    "DEFAULT_TURN_TIMEOUT",
     "MAX_SEATS",
     "MIN_SEATS",
     "MOVE_EVENT_KINDS",

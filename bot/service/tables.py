@@ -24,7 +24,16 @@ from bot.service.autopilot import IDLE_GAME_TIMEOUT, LOBBY_TIMEOUT, NEXT_ROUND_D
 from bot.service.changes import UNCHANGED, ChangePath, Drawing
 from bot.service.errors import TableError
 from bot.service.events import add_events, history_seen, move_events
-from bot.service.game import MAX_SEATS, MIN_SEATS, Game, GameStatus, Seat, TurnEvent, replay_snapshot
+from bot.service.game import (
+    DEFAULT_TURN_TIMEOUT,
+    MAX_SEATS,
+    MIN_SEATS,
+    Game,
+    GameStatus,
+    Seat,
+    TurnEvent,
+    replay_snapshot,
+)
 from bot.service.listener import TableListener
 from bot.service.scores import Standing, standings
 from bot.service.shards import everything
@@ -238,7 +247,7 @@ class TableService:
         host_name: str,
         rules: RuleSet | None = None,
         computers: int = 0,
-        turn_timeout: float = 120.0,
+        turn_timeout: float = DEFAULT_TURN_TIMEOUT,
         *,
         language: str = "en",
         computer_level: str = DEFAULT_LEVEL,
@@ -490,35 +499,19 @@ class TableService:
         return await self.changes.change(game_id, apply)
 
     async def play_again(self, game_id: int, user_id: int) -> Game:
-        """A new lobby in the same channel with the same people (persons still seated, and the computer
-        seats), hosted by whoever clicked **Play again** (who must have played)."""
+        """A new lobby in the same channel (or thread) with the same people (persons still seated, and
+        the computer seats at their levels) and every setting of the old one (:meth:`Game.rematch`),
+        hosted by whoever clicked **Play again** (who must have played)."""
         old = await self.fetch(game_id)
         if old.status in (GameStatus.LOBBY, GameStatus.PLAYING):
             raise TableError("game.not_finished", game_id=game_id)
-        mine = old.active_seat_of(user_id)
-        if mine is None:
+        if old.active_seat_of(user_id) is None:
             raise TableError("seat.not_seated", game_id=game_id)
         existing = self.game_in_channel(old.channel_id)
         if existing is not None:
             raise TableError("game.exists", game_id=existing.id)
         self.check_host_limit(old.guild_id, user_id)
-        host = old.seats[mine]
-        game = Game(
-            id=0,
-            guild_id=old.guild_id,
-            channel_id=old.channel_id,
-            host_id=user_id,
-            rules=old.rules,
-            computers=old.computers,
-            turn_timeout=old.turn_timeout,
-            seats=[Seat(user_id=user_id, name=host.name)],
-            language=old.language,
-        )
-        for index, seat in enumerate(old.seats):
-            if index == mine or seat.has_left:
-                continue
-            game.seats.append(Seat(user_id=seat.user_id, name=seat.name, computer=seat.computer))
-        created = await self._create(game)
+        created = await self._create(old.rematch(user_id))
         self._replayed[old.channel_id] = old.id
         return created
 

@@ -1,5 +1,7 @@
-"""Game snapshots: written out by hand for speed, they equal the ``dataclasses.asdict`` construction
-they replaced, key order included, in every state a real table goes through; and they load back."""
+"""Game snapshots: made from the fields (:mod:`bot.service.stored`), they equal the
+``dataclasses.asdict`` construction of the first snapshots, key order included, in every state a real
+table goes through; they load back; and an older snapshot, without the keys added since, loads with
+the defaults it always had."""
 
 from __future__ import annotations
 
@@ -53,6 +55,8 @@ def reference_snapshot(game: Game) -> dict[str, Any]:
         "idle_deadline": game.idle_deadline,
         "closed_by": game.closed_by,
         "language": game.language,
+        # Added with computer levels, last, and only when not normal: older snapshots stay as they were.
+        **({"computer_level": game.computer_level} if game.computer_level != "normal" else {}),
     }
 
 
@@ -123,7 +127,7 @@ async def test_stopped_and_cancelled_games_snapshot_as_before(
     service: TableService, checker: Checker
 ) -> None:
     check = checker.check
-    stopped = await service.open_lobby(GUILD, CHANNEL, HOST, "Ada", computers=2)
+    stopped = await service.open_lobby(GUILD, CHANNEL, HOST, "Ada", computers=2, computer_level="hard")
     check(await service.begin(stopped.id, HOST), "begin")
     check(await service.leave(stopped.id, HOST), "leave")  # the computer plays the host's seat now
     check(await service.stop(stopped.id, BOB, can_manage=True), "stop")
@@ -131,7 +135,64 @@ async def test_stopped_and_cancelled_games_snapshot_as_before(
     check(cancelled, "open")
     check(await service.cancel(cancelled.id, BOB), "cancel")
     assert stopped.stopped_by == BOB and str(cancelled.status) == "cancelled"
+    assert (
+        list(stopped.to_snapshot())[-1] == "computer_level"
+        and "computer_level" not in cancelled.to_snapshot()
+    )
     assert checker.wrong == []
+
+
+def test_an_older_snapshot_loads_with_the_defaults_it_always_had() -> None:
+    # The keys every snapshot has had; everything added since is missing.
+    oldest = {
+        "version": SNAPSHOT_FORMAT,
+        "id": 3,
+        "guild_id": GUILD,
+        "channel_id": CHANNEL,
+        "host_id": HOST,
+        "status": "playing",
+        "rules": {},
+        "seats": [
+            {"user_id": HOST, "name": "Ada"},
+            {"user_id": None, "name": "Computer 1", "computer": True},
+        ],
+        "last_turn": [{"kind": "round_over"}],
+    }
+    game = Game.from_snapshot(oldest)
+    assert (game.computers, game.computer_level, game.turn_timeout, game.language) == (
+        0,
+        "normal",
+        120.0,
+        "en",
+    )
+    assert (game.version, game.table_message_id, game.match, game.rules) == (1, None, None, RuleSet())
+    assert (game.stats_recorded, game.recorded_rounds, game.stopped_by, game.closed_by) == (
+        False,
+        0,
+        None,
+        None,
+    )
+    assert [
+        game.turn_deadline,
+        game.round_deadline,
+        game.auto_turn,
+        game.lobby_deadline,
+        game.idle_deadline,
+    ] == [None] * 5
+    # A person counted before the count of own moves is taken to have played; no level before levels.
+    assert game.seats == [
+        Seat(HOST, "Ada", computer=False, away=False, missed=0, own_moves=1, level=None),
+        Seat(None, "Computer 1", computer=True, away=False, missed=0, own_moves=1, level=None),
+    ]
+    assert game.last_turn == [TurnEvent(None, "round_over", cards=[], source=None, meld_id=None, card=None)]
+    for key in ("id", "guild_id", "channel_id", "host_id", "status", "rules", "seats"):
+        with pytest.raises(KeyError):
+            Game.from_snapshot({k: v for k, v in oldest.items() if k != key})
+    # Defaults are not shared: a list read for one game is not another's.
+    first, second = (
+        Game.from_snapshot({k: v for k, v in oldest.items() if k != "last_turn"}) for _ in range(2)
+    )
+    assert first.last_turn == [] and first.last_turn is not second.last_turn
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,127 @@
+"""What ``/romme start`` decides before a lobby opens: its settings from the options given (house
+rules, computer seats and their level, turn timeout, language), the permissions the bot lacks for it,
+and the channel a game's thread opens from.
+
+Plain functions of what the interaction carries; the command (:meth:`cogs.romme.Romme.start`) reads
+the interaction, asks these and the table service, and answers. A default is not stated here: an
+option not given takes the house rules' own (:class:`~bot.engine.rules.RuleSet`), the bot's turn
+timeout (``TURN_TIMEOUT``), the server's language, normal computers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+import discord
+
+from bot.engine.computer import DEFAULT_LEVEL
+from bot.engine.rules import RuleSet
+from bot.i18n import CATALOGS, locale_of
+from bot.service import TableError
+
+TABLE_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "read_message_history")
+"""What the bot needs in a channel to keep a table there (post, and edit the table message)."""
+THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
+"""What it needs besides, in the channel, to keep the table in a thread of its own (``thread:true``)."""
+
+RULE_OPTIONS = tuple(f.name for f in fields(RuleSet))
+"""The options of ``/romme start`` that are house rules: one per field of :class:`RuleSet`."""
+
+
+def table_language(guild_locale: object, chosen: str | None) -> str:
+    """The language of a new table: the one chosen, else the server's if the bot speaks it, else English.
+
+    >>> table_language("de", None), table_language("fr", None), table_language("de", "id")
+    ('de', 'en', 'id')
+    """
+    return chosen if chosen in CATALOGS else locale_of(guild_locale)
+
+
+@dataclass(frozen=True, slots=True)
+class NewLobby:
+    """The settings of the lobby a ``/romme start`` opens, every one decided (no defaults here)."""
+
+    rules: RuleSet
+    computers: int
+    computer_level: str
+    turn_timeout: float
+    language: str
+
+
+@dataclass(frozen=True, slots=True)
+class StartOptions:
+    """The options of one ``/romme start``, as given (``None``: not given).
+
+    >>> options = StartOptions(jokers=6, scoring="penalty", computers=2, language="de")
+    >>> lobby = options.lobby(guild_locale="en-US", turn_timeout=120.0)
+    >>> lobby.rules == RuleSet(jokers=6, scoring="penalty"), lobby.computers, lobby.language
+    (True, 2, 'de')
+    >>> lobby.computer_level, lobby.turn_timeout
+    ('normal', 120.0)
+    """
+
+    jokers: int | None = None
+    opening: int | None = None
+    scoring: str | None = None
+    hand_romme: bool | None = None
+    discard_to_go_out: bool | None = None
+    rounds: int | None = None
+    computers: int | None = None
+    turn_timeout: int | None = None
+    language: str | None = None
+    computer_level: str | None = None
+    thread: bool | None = None
+
+    def rules(self) -> RuleSet:
+        """The house rules: the options given, the rule book's for the rest (``RuleSet``'s defaults).
+
+        >>> StartOptions(opening=30, hand_romme=True).rules() == RuleSet(opening=30, hand_romme=True)
+        True
+        """
+        given = {name: getattr(self, name) for name in RULE_OPTIONS}
+        return RuleSet.from_dict({name: value for name, value in given.items() if value is not None})
+
+    def lobby(self, *, guild_locale: object, turn_timeout: float) -> NewLobby:
+        """The lobby's settings; ``turn_timeout`` is the bot's (``TURN_TIMEOUT``), for a start without
+        the option, and ``guild_locale`` the server's language, for one without ``language``."""
+        return NewLobby(
+            rules=self.rules(),
+            computers=self.computers or 0,
+            computer_level=self.computer_level or DEFAULT_LEVEL,
+            turn_timeout=float(self.turn_timeout) if self.turn_timeout is not None else turn_timeout,
+            language=table_language(guild_locale, self.language),
+        )
+
+    def missing_permissions(self, permissions: discord.Permissions) -> list[str]:
+        """The permissions (their names) the bot needs for this start and lacks in the channel.
+
+        >>> can_post = discord.Permissions(view_channel=True, send_messages=True)
+        >>> StartOptions().missing_permissions(can_post)
+        ['embed_links', 'read_message_history']
+        >>> StartOptions(thread=True).missing_permissions(discord.Permissions.all())
+        []
+        """
+        needed = TABLE_PERMISSIONS + (THREAD_PERMISSIONS if self.thread else ())
+        return [name for name in needed if not getattr(permissions, name)]
+
+
+def thread_parent(channel: object) -> discord.TextChannel:
+    """The channel a game's thread opens from: the text channel ``/romme start thread:true`` was used
+    in. Refused inside a thread (``thread.inside``) and in any other kind of channel
+    (``thread.not_here``)."""
+    if isinstance(channel, discord.Thread):
+        raise TableError("thread.inside")
+    if isinstance(channel, discord.TextChannel):
+        return channel
+    raise TableError("thread.not_here")
+
+
+__all__ = [
+    "RULE_OPTIONS",
+    "TABLE_PERMISSIONS",
+    "THREAD_PERMISSIONS",
+    "NewLobby",
+    "StartOptions",
+    "table_language",
+    "thread_parent",
+]
