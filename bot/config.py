@@ -16,6 +16,7 @@ from typing import Any
 
 from dotenv import dotenv_values
 
+from bot.service.autopilot import IDLE_GAME_TIMEOUT, LOBBY_TIMEOUT
 from bot.service.game import DEFAULT_TURN_TIMEOUT
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -94,9 +95,9 @@ class Settings:
     """Default seconds a person has for a turn before the computer plays it for them."""
     computer_delay: float = 1.5
     """Seconds between two moves of a computer player, so people can follow them."""
-    lobby_timeout: float = 900.0
+    lobby_timeout: float = LOBBY_TIMEOUT
     """Seconds a lobby waits to be started before it closes itself and frees its channel; 0: never."""
-    idle_game_timeout: float = 86400.0
+    idle_game_timeout: float = IDLE_GAME_TIMEOUT
     """Seconds a running game goes on without a person acting (a move, or any other change a person
     makes) before it ends itself with the standings so far; 0: never."""
     max_lobbies_per_host: int = 3
