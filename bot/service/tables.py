@@ -24,7 +24,7 @@ from bot.service.autopilot import IDLE_GAME_TIMEOUT, LOBBY_TIMEOUT, NEXT_ROUND_D
 from bot.service.changes import UNCHANGED, ChangePath, Drawing
 from bot.service.errors import TableError
 from bot.service.events import add_events, move_events, table_ids
-from bot.service.game import MAX_SEATS, MIN_SEATS, Game, GameStatus, Seat, TurnEvent, replay_snapshot
+from bot.service.game import MAX_SEATS, MIN_SEATS, Game, GameStatus, Seat, TurnEvent
 from bot.service.listener import TableListener
 from bot.service.scores import Standing, standings
 from bot.service.shards import everything
@@ -87,10 +87,14 @@ class TableService:
     ) -> None:
         if rng_factory is None:
             rng_factory = seeded_rngs(seed) if seed is not None else (lambda key: random.SystemRandom())
-        self.storage = storage
         # The storage keeps moves as they are, a snapshot every few moves: it reads a game back by
-        # replaying the moves after its snapshot, which needs the rules (ours).
-        storage.replay = replay_snapshot
+        # replaying the moves after its snapshot, which needs the rules (ours), given when it opens.
+        if storage.replay is None:
+            raise ValueError(
+                "the table service needs a storage that replays its games: open it with "
+                "open_database(target, replay=replay_snapshot)"
+            )
+        self.storage = storage
         self.max_lobbies_per_host = max_lobbies_per_host
         # Whether a server's games are this process's to play (its shards: bot/service/shards.py).
         self.owns = owns

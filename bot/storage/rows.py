@@ -2,6 +2,9 @@
 ``asyncpg.Record`` both are), JSON columns are decoded, and a timestamp goes through the backend's
 own reader (SQLite keeps ISO text, PostgreSQL hands back a ``datetime``).
 
+A game is read with the moves logged after its snapshot (its ``tail`` column, a JSON array that
+each backend's SQL builds in the same statement), and :func:`game` replays them onto it.
+
 >>> from datetime import datetime
 >>> row = {"guild_id": 1, "user_id": 2, "matches_played": 3, "matches_won": 1, "points": 40,
 ...        "best_round": 25}
@@ -11,12 +14,21 @@ own reader (SQLite keeps ISO text, PostgreSQL hands back a ``datetime``).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Protocol
 
-from bot.storage.records import AnnouncementRecord, GameRecord, GameStatus, PlayerStats, RoundScore
+from bot.storage.records import (
+    AnnouncementRecord,
+    GameRecord,
+    GameStatus,
+    MoveRecord,
+    PlayerStats,
+    Replay,
+    RoundScore,
+)
 
 
 class Row(Protocol):
@@ -29,8 +41,43 @@ Stamp = Callable[[Any], datetime]
 """How a backend reads a timestamp column."""
 
 
-def game(row: Row, stamp: Stamp) -> GameRecord:
-    """The game of a ``games`` row (its snapshot as stored, no moves replayed)."""
+def game(row: Row, stamp: Stamp, replay: Replay | None = None) -> GameRecord:
+    """The game of a ``games`` row read with its ``tail`` (see the module's docstring): with
+    ``replay``, its snapshot as of its last save (the tail replayed onto the stored one); without,
+    the stored snapshot and ``replayed`` 0. A tail that cannot be replayed gives the stored snapshot
+    and says why in ``replay_error``: that game cannot be read, the others still can."""
+    record = stored_game(row, stamp)
+    tail_json = row["tail"] if replay is not None else None
+    if tail_json is None:
+        return record
+    # The tail's times are JSON text on both backends (ISO 8601).
+    tail = sorted(
+        (
+            MoveRecord(
+                game_id=record.id,
+                seq=entry["seq"],
+                seat=entry["seat"],
+                user_id=entry["user_id"],
+                move=entry["move"],
+                created_at=datetime.fromisoformat(entry["created_at"]),
+                state=entry["state"],
+            )
+            for entry in json.loads(tail_json)
+        ),
+        key=lambda move: move.seq,
+    )
+    if not tail or replay is None:
+        return record
+    try:
+        snapshot = replay(record.snapshot, tail)
+    except Exception as exc:
+        problem = f"its last {len(tail)} moves cannot be replayed ({type(exc).__name__}: {exc})"
+        return dataclasses.replace(record, replay_error=" ".join(problem.split())[:500])
+    return dataclasses.replace(record, snapshot=snapshot, replayed=len(tail))
+
+
+def stored_game(row: Row, stamp: Stamp) -> GameRecord:
+    """The game of a ``games`` row, its snapshot as stored (no moves replayed)."""
     return GameRecord(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -57,6 +104,20 @@ def announcement(row: Row, stamp: Stamp) -> AnnouncementRecord:
         created_at=stamp(row["created_at"]),
         delivered_at=stamp(delivered) if delivered is not None else None,
         message_id=row["message_id"],
+    )
+
+
+def move(row: Row, stamp: Stamp) -> MoveRecord:
+    """A logged move, of a ``moves`` row."""
+    state = row["state"]
+    return MoveRecord(
+        game_id=row["game_id"],
+        seq=row["seq"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        move=json.loads(row["move"]),
+        created_at=stamp(row["created_at"]),
+        state=json.loads(state) if state is not None else None,
     )
 
 

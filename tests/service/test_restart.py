@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.service import TableService
-from bot.service.game import GameStatus
+from bot.service.game import GameStatus, replay_snapshot
 from bot.storage import Storage
 
 from .conftest import BOB, CHANNEL, GUILD, HOST, persons_turn_or_rest, play_person_move, wait_for
@@ -17,7 +17,12 @@ SEED = 11
 
 
 async def open_service(path: Path) -> TableService:
-    service = TableService(await Storage.open(path), computer_delay=0.0, seed=SEED, next_round_delay=3600.0)
+    service = TableService(
+        await Storage.open(path, replay=replay_snapshot),
+        computer_delay=0.0,
+        seed=SEED,
+        next_round_delay=3600.0,
+    )
     await service.load()
     return service
 

@@ -1,12 +1,12 @@
 """The bot's database on a PostgreSQL server (``DATABASE_URL=postgresql://…``), through asyncpg.
 
-The same interface and the same guarantees as the SQLite :class:`~bot.storage.Storage`:
+The interface :class:`~bot.storage.backend.Database` and its guarantees, kept here this way:
 
 - every write is one transaction, committed (``synchronous_commit`` as the server has it; on by
   default: flushed to disk) before the call returns; the game's row and the move-log row of a move
   are one transaction, so a move the bot has answered for is stored with its game;
 - a save is ONE round trip: one statement, ``romme_save`` (a function of the schema,
-  ``pg_migrations/0003``), sent outside a transaction block, so that it is its own transaction and
+  ``migrations/0003``), sent outside a transaction block, so that it is its own transaction and
   commits before its answer comes back (five round trips before: BEGIN, the row lock, the log row,
   the game's row, COMMIT; and asyncpg's reset of the connection after each, which the pool here
   leaves out); a new game, a table message and the other one-statement writes are one round trip too;
@@ -20,16 +20,16 @@ The same interface and the same guarantees as the SQLite :class:`~bot.storage.St
 - the move log is append-only (a trigger refuses an UPDATE), numbered 1, 2, … per game;
 - the saves of one game are committed in the order they were started (:meth:`start_save` queues a
   save when it is called; the saves of different games run side by side on the pool);
-- the schema comes from numbered migrations (``bot/storage/pg_migrations``), each in its own
-  transaction with the version bump, under an advisory lock (two processes starting together
-  migrate once); a database newer than this code, or another program's, is refused in one line,
-  and so are a server that cannot be reached and a login the server refuses.
+- the schema comes from numbered migrations (``bot/storage/postgres/migrations``, applied by
+  :mod:`bot.storage.postgres.schema`); a server that cannot be reached and a login the server
+  refuses are refused in one line, like a database newer than this code or another program's.
 
 A URL may carry server settings as query parameters (asyncpg passes unknown ones to the server):
 ``…/romme?search_path=shard_tests`` keeps the bot's tables in that schema (the tests do this).
 
-Besides the games, the server keeps the shard leases (:meth:`PostgresStorage.take_shards`): the
-database is shared by every bot process, and a lease per shard says which one plays its games.
+Besides the games, the server keeps the shard leases (:meth:`PostgresStorage.take_shards`,
+:mod:`bot.storage.postgres.leases`): the database is shared by every bot process, and a lease per
+shard says which one plays its games.
 """
 
 from __future__ import annotations
@@ -38,14 +38,9 @@ import asyncio
 import dataclasses
 import json
 import logging
-import re
-import socket
-import threading
 import urllib.parse
-from collections.abc import Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
-from importlib.resources import files
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import asyncpg
@@ -54,31 +49,40 @@ if TYPE_CHECKING:
     from asyncpg.pool import PoolConnectionProxy
 
 from bot.storage import rows as read
+from bot.storage.backend import Database
 from bot.storage.errors import ChannelBusy, GameNotFound, StorageError, VersionConflict
+from bot.storage.postgres.leases import (
+    CONNECT_TIMEOUT,
+    RENEW,
+    Lease,
+    LeaseKeeper,
+    ShardLost,
+    ShardTaken,
+    lease_of,
+    one_line,
+)
+from bot.storage.postgres.schema import migrate
 from bot.storage.records import (
-    GAME_STATUSES,
     OPEN_STATUSES,
-    Announcement,
     AnnouncementRecord,
     GameRecord,
     GameStatus,
     GameStatusName,
     MatchResult,
-    MoveEntry,
     MoveRecord,
     PlayerStats,
     Replay,
     RoundScore,
+    Save,
     SaveResult,
+    dumps,
+    game_status,
 )
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 _Conn: TypeAlias = "PoolConnectionProxy[asyncpg.Record]"
-
-CONNECT_TIMEOUT = 10.0
-"""Seconds to reach the server and log in before giving up with one line."""
 
 POOL_SIZE = 10
 """Connections one process keeps to the server at most, unless its URL says ``?pool_size=N``: the
@@ -88,38 +92,6 @@ of the server's time, so ten carry several thousand saves a second; more only he
 processes × pool size under the server's ``max_connections`` (100 by default)."""
 
 _OPEN = "(" + ", ".join(f"'{status.value}'" for status in OPEN_STATUSES) + ")"
-_FILE_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
-_MIGRATION_LOCK = 0x526F6D6D65  # "Romme": the advisory lock every migrating process takes
-
-
-@dataclass(frozen=True, slots=True)
-class Migration:
-    """One step of the PostgreSQL schema: after ``sql`` has run, the database is at ``version``."""
-
-    version: int
-    name: str
-    sql: str
-
-
-def pg_migrations() -> tuple[Migration, ...]:
-    """The PostgreSQL migrations shipped with the code, in order; their numbers run 1, 2, 3, … .
-
-    >>> [m.version for m in pg_migrations()][:2]
-    [1, 2]
-    """
-    found = []
-    for entry in files("bot.storage.pg_migrations").iterdir():
-        match = _FILE_NAME.match(entry.name)
-        if match:
-            found.append(Migration(int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
-    found.sort(key=lambda m: m.version)
-    if [m.version for m in found] != list(range(1, len(found) + 1)):
-        raise RuntimeError(f"migration numbers must run 1, 2, 3, …: {[m.name for m in found]}")
-    return tuple(found)
-
-
-PG_SCHEMA_VERSION = len(pg_migrations())
-"""The PostgreSQL schema version this code writes and reads (numbered apart from SQLite's)."""
 
 
 def shown_url(url: str) -> str:
@@ -161,74 +133,17 @@ async def _keep_session(connection: asyncpg.Connection) -> None:
     """The pool's reset: nothing to undo (see :meth:`PostgresStorage.open`)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Lease:
-    """A shard's lease as stored: who holds it and until when (see :meth:`PostgresStorage.take_shards`)."""
-
-    shard_id: int
-    shard_count: int
-    owner: str
-    expires_at: datetime
-    epoch: int = 0
-    """The fencing token of the take that holds it (see :meth:`PostgresStorage.take_shards`)."""
-
-
-class ShardTaken(StorageError):
-    """A shard this process should run is held by another live process; the message is one line.
-
-    >>> str(ShardTaken(3, owner="host-a pid 12", seconds_left=27.5))
-    'shard 3 is held by another romme-bot process (host-a pid 12) for 28 s more: run each shard ...'
-    """
-
-    def __init__(self, shard_id: int, *, owner: str, seconds_left: float) -> None:
-        super().__init__(
-            f"shard {shard_id} is held by another romme-bot process ({owner}) for "
-            f"{max(0, round(seconds_left))} s more: run each shard in one process"
-        )
-        self.shard_id = shard_id
-        self.owner = owner
-
-
-class ShardLost(StorageError):
-    """A write refused because the lease of its game's shard was taken over by another process
-    since this one took it (the fencing token differs): nothing was written, the other process
-    plays the game now.
-
-    >>> str(ShardLost("game 7"))
-    'game 7: the shard lease of this process was taken over by another romme-bot process: not saved'
-    """
-
-    def __init__(self, what: str) -> None:
-        super().__init__(
-            f"{what}: the shard lease of this process was taken over by another romme-bot process: not saved"
-        )
-
-
-def default_owner() -> str:
-    """What this process writes into the leases it holds: its host and process id.
-
-    >>> "pid" in default_owner()
-    True
-    """
-    import os
-
-    return f"{socket.gethostname()} pid {os.getpid()}"
-
-
-class PostgresStorage:
+class PostgresStorage(Database):
     """The database of the bot on a PostgreSQL server: open it with :meth:`PostgresStorage.open`,
-    close it with :meth:`close`. Same methods, records and errors as :class:`~bot.storage.Storage`.
-    """
+    close it with :meth:`close`."""
 
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str, *, replay: Replay | None = None) -> None:
         """Wrap an open pool on a migrated database; use :meth:`PostgresStorage.open`."""
+        super().__init__(replay)
         self._pool: asyncpg.Pool | None = pool
         self.url = url
         self.path = shown_url(url)
         """How the bot names this database (the URL without its password)."""
-        self.replay: Replay | None = None
-        """How to fold the moves logged after a game's snapshot into it (see
-        :attr:`bot.storage.Storage.replay`)."""
         self._chains: dict[int, list[Any]] = {}
         self.transactions = 0
         """How many write transactions this storage has committed."""
@@ -243,8 +158,11 @@ class PostgresStorage:
     # ------------------------------------------------------------------ lifecycle
 
     @classmethod
-    async def open(cls, url: str, *, pool_size: int | None = None) -> PostgresStorage:
-        """Connect to the server, bring the schema up to date and return the storage.
+    async def open(
+        cls, url: str, *, pool_size: int | None = None, replay: Replay | None = None
+    ) -> PostgresStorage:
+        """Connect to the server, bring the schema up to date and return the storage; ``replay``:
+        see :attr:`~bot.storage.backend.Database.replay`.
 
         ``pool_size``: connections kept at most (default: the URL's ``pool_size`` parameter, else
         :data:`POOL_SIZE`). Raises :class:`StorageError` with one line naming the database when the
@@ -272,20 +190,22 @@ class PostgresStorage:
             asyncpg.InvalidAuthorizationSpecificationError,
             asyncpg.InvalidPasswordError,
         ) as exc:
-            raise StorageError(f"{shown}: the PostgreSQL server refused the login ({_line(exc)})") from None
+            raise StorageError(
+                f"{shown}: the PostgreSQL server refused the login ({one_line(exc)})"
+            ) from None
         except asyncpg.InvalidCatalogNameError as exc:
-            raise StorageError(f"{shown}: {_line(exc)} (create it first: createdb)") from None
+            raise StorageError(f"{shown}: {one_line(exc)} (create it first: createdb)") from None
         except asyncpg.PostgresError as exc:
-            raise StorageError(f"{shown}: cannot open the database ({_line(exc)})") from None
+            raise StorageError(f"{shown}: cannot open the database ({one_line(exc)})") from None
         try:
             async with pool.acquire() as conn:
                 await migrate(conn, shown)
         except BaseException as exc:
             await pool.close()
             if isinstance(exc, asyncpg.PostgresError):
-                raise StorageError(f"{shown}: cannot migrate the database ({_line(exc)})") from None
+                raise StorageError(f"{shown}: cannot migrate the database ({one_line(exc)})") from None
             raise
-        return cls(pool, url)
+        return cls(pool, url, replay=replay)
 
     async def close(self) -> None:
         """Close the pool once the saves started are committed; closing twice is harmless."""
@@ -318,9 +238,10 @@ class PostgresStorage:
         snapshot: dict[str, Any],
         status: GameStatus | GameStatusName = GameStatus.LOBBY,
     ) -> int:
-        """Save a new game at version 1 and return its id (see :meth:`bot.storage.Storage.create_game`)."""
-        status = _status(status)
-        snapshot_json = _dumps(snapshot)
+        """See :meth:`Database.create_game`: one statement, and the unique index of open games in a
+        channel refuses a second one even from another process; fenced like a save."""
+        status = game_status(status)
+        snapshot_json = dumps(snapshot)
 
         fence = self.fence
 
@@ -343,46 +264,10 @@ class PostgresStorage:
 
         return await self._write(write, transaction=False)
 
-    async def save_game(
-        self,
-        game_id: int,
-        snapshot: dict[str, Any] | None,
-        status: GameStatus | GameStatusName,
-        *,
-        expected_version: int | None = None,
-        move: MoveEntry | None = None,
-        round_scores: Sequence[RoundScore] = (),
-        match_results: Sequence[MatchResult] = (),
-        announcements: Sequence[Announcement] = (),
-    ) -> SaveResult:
-        """Save the game (see :meth:`start_save`, which this awaits)."""
-        return await self.start_save(
-            game_id,
-            snapshot,
-            status,
-            expected_version=expected_version,
-            move=move,
-            round_scores=round_scores,
-            match_results=match_results,
-            announcements=announcements,
-        )
-
     def start_save(
-        self,
-        game_id: int,
-        snapshot: dict[str, Any] | None,
-        status: GameStatus | GameStatusName,
-        *,
-        expected_version: int | None = None,
-        move: MoveEntry | None = None,
-        round_scores: Sequence[RoundScore] = (),
-        match_results: Sequence[MatchResult] = (),
-        announcements: Sequence[Announcement] = (),
-        now: bool = False,
-        ready: asyncio.Future[None] | None = None,
+        self, save: Save, *, now: bool = False, ready: asyncio.Future[None] | None = None
     ) -> Awaitable[SaveResult]:
-        """Replace the game's snapshot and status and, in the SAME transaction, log ``move``, record
-        the scores and results and owe the announcements: see :meth:`bot.storage.Storage.start_save`.
+        """See :meth:`Database.start_save`.
 
         The save starts when this is called (the caller may work on the loop while it commits, as
         the service draws a panel); the saves of one game commit in the order they were started.
@@ -391,26 +276,26 @@ class PostgresStorage:
         the loop from then on overlaps its round trip, its commit and the fsync.
 
         The save is one statement, ``romme_save`` (one round trip, committed as it returns: see
-        ``pg_migrations/0003``). Once this process has taken shard leases (:meth:`take_shards`),
+        ``migrations/0003``). Once this process has taken shard leases (:meth:`take_shards`),
         the save is fenced by them: it raises :class:`ShardLost` (nothing written) when the lease of
         the game's shard was taken over by another process since.
         """
-        status = _status(status)
-        if snapshot is None and move is None:
-            raise ValueError("a save without a snapshot needs its move")
-        snapshot_json = _dumps(snapshot) if snapshot is not None else None
-        move_json = _dumps(move.move) if move is not None else None
-        state_json = _dumps(move.state) if move is not None and move.state is not None else None
-        scores_json = _rows([dataclasses.asdict(score) for score in round_scores]) if round_scores else None
-        results_json = _rows([_result(result) for result in match_results]) if match_results else None
+        game_id, expected_version, move = save.game_id, save.expected_version, save.move
+        snapshot_json, move_json, state_json = save.encoded()
+        scores_json = (
+            _rows([dataclasses.asdict(score) for score in save.round_scores]) if save.round_scores else None
+        )
+        results_json = (
+            _rows([_result(result) for result in save.match_results]) if save.match_results else None
+        )
         owed_json = (
             _rows(
                 [
                     {"round_no": a.round_no, "kind": a.kind, "payload": _object(a.payload)}
-                    for a in announcements
+                    for a in save.announcements
                 ]
             )
-            if announcements
+            if save.announcements
             else None
         )
         fence = self.fence
@@ -425,7 +310,7 @@ class PostgresStorage:
                 game_id,
                 expected_version,
                 snapshot_json,
-                status.value,
+                save.status.value,
                 move.seat if move is not None else None,
                 move.user_id if move is not None else None,
                 move_json,
@@ -462,8 +347,7 @@ class PostgresStorage:
         return result
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
-        """Remember the id of the game's public table message; the version stays. Raises
-        :class:`GameNotFound`."""
+        """See :meth:`Database.set_table_message`."""
 
         async def write(db: _Conn) -> None:
             status = await db.execute(
@@ -477,7 +361,7 @@ class PostgresStorage:
         await self._write(write, transaction=False)
 
     async def set_aside(self, game_id: int, problem: str) -> bool:
-        """Set aside a game whose snapshot cannot be read (see :meth:`bot.storage.Storage.set_aside`)."""
+        """See :meth:`Database.set_aside`."""
         problem = " ".join(problem.split())[:500] or "unreadable"
 
         async def write(db: _Conn) -> bool:
@@ -492,48 +376,27 @@ class PostgresStorage:
 
         return await self._write(write, transaction=False)
 
-    async def damaged_games(self) -> list[GameRecord]:
-        """Every game set aside as unreadable, oldest first."""
-        return [
-            self._game(row) for row in await self._fetch(f"{_GAME} WHERE damaged IS NOT NULL ORDER BY id")
-        ]
-
     async def get_game(self, game_id: int) -> GameRecord | None:
-        """The game with this id, or ``None``."""
-        rows = await self._fetch(f"{_GAME} WHERE id = $1", game_id)
-        return self._game(rows[0]) if rows else None
-
-    async def game_in_channel(self, channel_id: int) -> GameRecord | None:
-        """The game in the lobby or in play in this channel, or ``None``."""
-        rows = await self._fetch(f"{_GAME} WHERE channel_id = $1 AND status IN {_OPEN}", channel_id)
+        """See :meth:`Database.get_game`."""
+        rows = await self._fetch(f"{SELECT_GAME} WHERE id = $1", game_id)
         return self._game(rows[0]) if rows else None
 
     async def unfinished_games(self) -> list[GameRecord]:
-        """Every game in the lobby or in play, oldest first."""
-        return [self._game(row) for row in await self._fetch(f"{_GAME} WHERE status IN {_OPEN} ORDER BY id")]
+        """See :meth:`Database.unfinished_games`."""
+        rows = await self._fetch(f"{SELECT_GAME} WHERE status IN {_OPEN} ORDER BY id")
+        return [self._game(row) for row in rows]
 
     async def moves(self, game_id: int, *, after: int = 0) -> list[MoveRecord]:
-        """The game's logged moves with ``seq`` above ``after``, in order."""
+        """See :meth:`Database.moves`."""
         rows = await self._fetch(
             "SELECT * FROM moves WHERE game_id = $1 AND seq > $2 ORDER BY seq", game_id, after
         )
-        return [
-            MoveRecord(
-                game_id=row["game_id"],
-                seq=row["seq"],
-                seat=row["seat"],
-                user_id=row["user_id"],
-                move=json.loads(row["move"]),
-                created_at=row["created_at"],
-                state=json.loads(row["state"]) if row["state"] is not None else None,
-            )
-            for row in rows
-        ]
+        return [read.move(row, _stamp) for row in rows]
 
     # ------------------------------------------------------------------ announcements (the outbox)
 
     async def owed_announcements(self, game_id: int | None = None) -> list[AnnouncementRecord]:
-        """The announcements not delivered yet (of one game, or of all), by game, then round."""
+        """See :meth:`Database.owed_announcements`."""
         if game_id is None:
             rows = await self._fetch(
                 "SELECT * FROM announcements WHERE delivered_at IS NULL ORDER BY game_id, round_no"
@@ -546,15 +409,8 @@ class PostgresStorage:
             )
         return [read.announcement(row, _stamp) for row in rows]
 
-    async def announcement(self, game_id: int, round_no: int) -> AnnouncementRecord | None:
-        """The announcement of this game's round, delivered or not, or ``None``."""
-        rows = await self._fetch(
-            "SELECT * FROM announcements WHERE game_id = $1 AND round_no = $2", game_id, round_no
-        )
-        return read.announcement(rows[0], _stamp) if rows else None
-
     async def announcement_delivered(self, game_id: int, round_no: int, message_id: int | None) -> bool:
-        """Note that the announcement of this round is in the channel; False if noted already."""
+        """See :meth:`Database.announcement_delivered`."""
 
         async def write(db: _Conn) -> bool:
             status = await db.execute(
@@ -570,54 +426,22 @@ class PostgresStorage:
 
     # ------------------------------------------------------------------ scores and statistics
 
-    async def record_round(self, game_id: int, scores: Sequence[RoundScore]) -> None:
-        """Record the scores of one finished round; raises :class:`GameNotFound`, or asyncpg's
-        ``UniqueViolationError`` for a round already recorded (nothing is written then)."""
-        rows = list(scores)
-
-        async def write(db: _Conn) -> None:
-            await _version(db, game_id, lock=False)
-            await _insert_round_scores(db, game_id, rows)
-
-        await self._write(write)
-
     async def round_scores(self, game_id: int) -> list[RoundScore]:
-        """Every recorded round score of the game, by round then seat."""
+        """See :meth:`Database.round_scores`."""
         rows = await self._fetch(
             "SELECT * FROM round_scores WHERE game_id = $1 ORDER BY round_no, seat", game_id
         )
         return [read.round_score(row) for row in rows]
 
-    async def record_match(self, game_id: int, results: Iterable[MatchResult]) -> int:
-        """Add a finished match's results to the statistics; a person recorded already for this
-        game is skipped. Returns how many were new. Raises :class:`GameNotFound`."""
-        rows = list(results)
-
-        async def write(db: _Conn) -> int:
-            if not rows:
-                if await db.fetchval("SELECT 1 FROM games WHERE id = $1", game_id) is None:
-                    raise GameNotFound(game_id)
-                return 0
-            row = await db.fetchrow(
-                "SELECT romme_record_match(id, guild_id, $2::json) AS new FROM games WHERE id = $1",
-                game_id,
-                _rows([_result(result) for result in rows]),
-            )
-            if row is None:
-                raise GameNotFound(game_id)
-            return int(row["new"])
-
-        return await self._write(write, transaction=False)
-
     async def player_record(self, guild_id: int, user_id: int) -> PlayerStats | None:
-        """A person's statistics on one server, or ``None``."""
+        """See :meth:`Database.player_record`."""
         rows = await self._fetch(
             "SELECT * FROM player_stats WHERE guild_id = $1 AND user_id = $2", guild_id, user_id
         )
         return read.stats(rows[0]) if rows else None
 
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PlayerStats]:
-        """The server's best players: most matches won, then most points, then fewest matches."""
+        """See :meth:`Database.leaderboard`."""
         rows = await self._fetch(
             "SELECT * FROM player_stats WHERE guild_id = $1 "
             "ORDER BY matches_won DESC, points DESC, matches_played ASC, user_id ASC LIMIT $2",
@@ -678,7 +502,7 @@ class PostgresStorage:
                     )
                     assert won is not None
                     raise ShardTaken(shard, owner=won["owner"], seconds_left=float(won["left_s"]))
-                taken.append(_lease(row))
+                taken.append(lease_of(row))
             return taken
 
         leases = await self._write(write)
@@ -692,7 +516,7 @@ class PostgresStorage:
         shards renewed (a shard missing from it was lost: its lease expired and another took it)."""
 
         async def write(db: _Conn) -> list[int]:
-            rows = await db.fetch(_RENEW, list(shard_ids), owner, float(ttl), None)
+            rows = await db.fetch(RENEW, list(shard_ids), owner, float(ttl), None)
             return sorted(int(row["shard_id"]) for row in rows)
 
         return await self._write(write, transaction=False)
@@ -741,35 +565,12 @@ class PostgresStorage:
     async def leases(self) -> list[Lease]:
         """Every shard lease, by shard."""
         rows = await self._fetch("SELECT * FROM shard_leases ORDER BY shard_id")
-        return [_lease(row) for row in rows]
+        return [lease_of(row) for row in rows]
 
     # ------------------------------------------------------------------ plumbing
 
     def _game(self, row: asyncpg.Record) -> GameRecord:
-        record = read.game(row, _stamp)
-        tail_json = row["tail"]
-        if self.replay is None or tail_json is None:
-            return record
-        tail = [
-            MoveRecord(
-                game_id=record.id,
-                seq=entry["seq"],
-                seat=entry["seat"],
-                user_id=entry["user_id"],
-                move=entry["move"],
-                created_at=datetime.fromisoformat(entry["created_at"]),
-                state=entry["state"],
-            )
-            for entry in json.loads(tail_json)
-        ]
-        if not tail:
-            return record
-        try:
-            snapshot = self.replay(record.snapshot, tail)
-        except Exception as exc:
-            problem = f"its last {len(tail)} moves cannot be replayed ({type(exc).__name__}: {exc})"
-            return dataclasses.replace(record, replay_error=" ".join(problem.split())[:500])
-        return dataclasses.replace(record, snapshot=snapshot, replayed=len(tail))
+        return read.game(row, _stamp, self.replay)
 
     def _live_pool(self) -> asyncpg.Pool:
         if self._pool is None:
@@ -827,22 +628,15 @@ class PostgresStorage:
         return await self._start(write, None, transaction=transaction)
 
 
-_GAME = (
+SELECT_GAME = (
     "SELECT games.*, (SELECT json_agg(json_build_object("
     "'seq', seq, 'seat', seat, 'user_id', user_id, 'move', move, 'state', state, "
     "'created_at', created_at) ORDER BY seq) FROM moves "
     "WHERE moves.game_id = games.id AND moves.seq > games.snapshot_seq) AS tail FROM games"
 )
 """A game read back: its row and the moves logged after its snapshot, in one statement (one
-committed state)."""
+committed state; :func:`bot.storage.rows.game` replays them)."""
 
-
-_RENEW = (
-    "UPDATE shard_leases SET heartbeat_at = now(), expires_at = now() + make_interval(secs => $3) "
-    "WHERE shard_id = ANY($1::integer[]) AND owner = $2 AND ($4::bigint IS NULL OR epoch = $4) "
-    "RETURNING shard_id"
-)
-"""The heartbeat (an UPDATE of no key column: the saves' ``FOR KEY SHARE`` does not hold it up)."""
 
 _CREATE = (
     "INSERT INTO games (guild_id, channel_id, host_id, status, snapshot) "
@@ -857,130 +651,7 @@ _SAVE = (
     "SELECT outcome, version, seq, guild_id "
     "FROM romme_save($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
 )
-"""A save: one statement, one round trip (``pg_migrations/0003_one_round_trip_saves.sql``)."""
-
-
-class LeaseKeeper:
-    """The heartbeat of a process's shard leases: every third of the lease, on a thread of its own
-    with its own connection, the leases are renewed. Apart from the bot's event loop on purpose: a
-    busy loop (or a test's simulated clock) never lets a live process's leases lapse, and a process
-    that dies takes the thread with it, so its leases expire. A lease found held by another owner
-    (this process was cut off from the server longer than the lease, and another took over) is
-    reported to ``lost`` on the loop that started the keeper, and the heartbeat ends."""
-
-    def __init__(
-        self,
-        url: str,
-        shard_ids: Sequence[int],
-        *,
-        owner: str,
-        ttl: float,
-        lost: Callable[[list[int]], None],
-        epoch: int | None = None,
-    ) -> None:
-        self.url = url
-        self.shard_ids = sorted(shard_ids)
-        self.owner = owner
-        self.epoch = epoch
-        """The epoch of the take (a lease taken again since, even by this owner, is lost)."""
-        self.ttl = ttl
-        self._lost = lost
-        self._loop = asyncio.get_running_loop()
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="romme-shard-heartbeat", daemon=True)
-        self.beats = 0
-        """How many heartbeats renewed every lease."""
-
-    def start(self) -> None:
-        """Start the heartbeat thread."""
-        self._thread.start()
-
-    def stop(self) -> None:
-        """End the heartbeat (waits for the thread; the leases stay until released or expired)."""
-        self._stop.set()
-        self._thread.join(timeout=CONNECT_TIMEOUT + 5)
-
-    def _run(self) -> None:
-        asyncio.run(self._beat())
-
-    async def _beat(self) -> None:
-        connection: asyncpg.Connection | None = None
-        try:
-            while not self._stop.wait(self.ttl / 3):
-                try:
-                    if connection is None or connection.is_closed():
-                        connection = await asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT)
-                    rows = await connection.fetch(
-                        _RENEW, self.shard_ids, self.owner, float(self.ttl), self.epoch
-                    )
-                except Exception as exc:  # the server is away for a moment: try at the next beat
-                    log.warning(
-                        "the shard leases could not be renewed (%s: %s)", type(exc).__name__, _line(exc)
-                    )
-                    connection = None
-                    continue
-                missing = sorted(set(self.shard_ids) - {int(row["shard_id"]) for row in rows})
-                if missing:
-                    self._loop.call_soon_threadsafe(self._lost, missing)
-                    return
-                self.beats += 1
-        finally:
-            if connection is not None and not connection.is_closed():
-                await connection.close()
-
-
-async def migrate(db: _Conn, shown: str) -> int:
-    """Apply every PostgreSQL migration the database lacks, each in its own transaction with the
-    version bump, under an advisory lock; return the version now. Raises :class:`StorageError`
-    (one line) for a newer or foreign database."""
-    async with db.transaction():
-        await db.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
-        await db.execute("CREATE TABLE IF NOT EXISTS romme_schema (version integer NOT NULL)")
-        current = await db.fetchval("SELECT max(version) FROM romme_schema")
-        if current is None:
-            others = await db.fetchval(
-                "SELECT count(*) FROM information_schema.tables "
-                "WHERE table_schema = current_schema() AND table_name <> 'romme_schema'"
-            )
-            if others:
-                raise StorageError(
-                    f"{shown} holds another program's tables (and no Rommé schema version): "
-                    "point DATABASE_URL at a new database"
-                )
-            current = 0
-        if current > PG_SCHEMA_VERSION:
-            raise StorageError(
-                f"{shown} has schema version {current}, newer than this bot understands "
-                f"({PG_SCHEMA_VERSION}): run a newer version of the bot, or point DATABASE_URL at "
-                "another database"
-            )
-        for migration in pg_migrations()[current:]:
-            async with db.transaction():
-                await db.execute(migration.sql)
-                await db.execute("DELETE FROM romme_schema")
-                await db.execute("INSERT INTO romme_schema (version) VALUES ($1)", migration.version)
-        return int(await db.fetchval("SELECT max(version) FROM romme_schema"))
-
-
-async def _version(db: _Conn, game_id: int, *, lock: bool) -> int:
-    sql = "SELECT version FROM games WHERE id = $1" + (" FOR UPDATE" if lock else "")
-    version = await db.fetchval(sql, game_id)
-    if version is None:
-        raise GameNotFound(game_id)
-    return int(version)
-
-
-async def _insert_round_scores(db: _Conn, game_id: int, scores: Sequence[RoundScore]) -> None:
-    if scores:
-        await db.executemany(
-            "INSERT INTO round_scores (game_id, round_no, seat, user_id, melded, in_hand, score) "
-            "VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            [(game_id, s.round_no, s.seat, s.user_id, s.melded, s.in_hand, s.score) for s in scores],
-        )
-
-
-def _lease(row: asyncpg.Record) -> Lease:
-    return Lease(row["shard_id"], row["shard_count"], row["owner"], row["expires_at"], row["epoch"])
+"""A save: one statement, one round trip (``migrations/0003_one_round_trip_saves.sql``)."""
 
 
 def _result(result: MatchResult) -> dict[str, Any]:
@@ -1000,23 +671,6 @@ def _object(value: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise TypeError(f"expected a JSON object (dict), not {type(value).__name__}")
     return value
-
-
-def _line(exc: BaseException) -> str:
-    return " ".join(str(exc).split()) or type(exc).__name__
-
-
-def _status(status: str) -> GameStatus:
-    try:
-        return GameStatus(status)
-    except ValueError:
-        raise ValueError(f"status must be one of {', '.join(GAME_STATUSES)}, not {status!r}") from None
-
-
-def _dumps(value: dict[str, Any]) -> str:
-    if not isinstance(value, dict):
-        raise TypeError(f"expected a JSON object (dict), not {type(value).__name__}")
-    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
 
 def _stamp(value: datetime) -> datetime:
