@@ -48,6 +48,8 @@ from bot.storage.records import (
     RoundScore,
     Save,
     SaveResult,
+    dumps,
+    game_status,
 )
 
 
@@ -101,7 +103,6 @@ class Database(abc.ABC):
 
     # ------------------------------------------------------------------ games
 
-    @abc.abstractmethod
     async def create_game(
         self,
         *,
@@ -116,8 +117,16 @@ class Database(abc.ABC):
         Raises :class:`~bot.storage.errors.ChannelBusy` (nothing written) when ``status`` is open
         (lobby, playing) and the channel already has an open game: at most one per channel, even
         when two processes create one at the same moment. Not idempotent: a second call makes a
-        second game (or, in the same channel, is refused).
+        second game (or, in the same channel, is refused). The status and the snapshot are checked
+        here, on the loop (ValueError, TypeError), before the backend's :meth:`_insert_game`.
         """
+        return await self._insert_game(guild_id, channel_id, host_id, game_status(status), dumps(snapshot))
+
+    @abc.abstractmethod
+    async def _insert_game(
+        self, guild_id: int, channel_id: int, host_id: int, status: GameStatus, snapshot: str
+    ) -> int:
+        """:meth:`create_game` in the backend, ``snapshot`` as JSON text: what it guarantees."""
 
     @abc.abstractmethod
     def start_save(

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import json
 import logging
 import urllib.parse
@@ -48,8 +49,6 @@ import asyncpg
 if TYPE_CHECKING:
     from asyncpg.pool import PoolConnectionProxy
 
-from bot.storage import rows as read
-from bot.storage.backend import Database
 from bot.storage.errors import ChannelBusy, GameNotFound, StorageError, VersionConflict
 from bot.storage.postgres.leases import (
     CONNECT_TIMEOUT,
@@ -63,21 +62,13 @@ from bot.storage.postgres.leases import (
 )
 from bot.storage.postgres.schema import migrate
 from bot.storage.records import (
-    OPEN_STATUSES,
-    AnnouncementRecord,
-    GameRecord,
     GameStatus,
-    GameStatusName,
     MatchResult,
-    MoveRecord,
-    PlayerStats,
     Replay,
-    RoundScore,
     Save,
     SaveResult,
-    dumps,
-    game_status,
 )
+from bot.storage.sql import OPEN, SqlStorage
 
 log = logging.getLogger(__name__)
 
@@ -90,8 +81,6 @@ saves of different games run side by side on them. A save is one round trip of a
 of the server's time, so ten carry several thousand saves a second; more only help a server far away
 (a save holds its connection for the whole round trip). Every process holds its own: keep
 processes × pool size under the server's ``max_connections`` (100 by default)."""
-
-_OPEN = "(" + ", ".join(f"'{status.value}'" for status in OPEN_STATUSES) + ")"
 
 
 def shown_url(url: str) -> str:
@@ -133,9 +122,21 @@ async def _keep_session(connection: asyncpg.Connection) -> None:
     """The pool's reset: nothing to undo (see :meth:`PostgresStorage.open`)."""
 
 
-class PostgresStorage(Database):
+SELECT_GAME = (
+    "SELECT games.*, (SELECT json_agg(json_build_object("
+    "'seq', seq, 'seat', seat, 'user_id', user_id, 'move', move, 'state', state, "
+    "'created_at', created_at) ORDER BY seq) FROM moves "
+    "WHERE moves.game_id = games.id AND moves.seq > games.snapshot_seq) AS tail FROM games"
+)
+"""A game read back: its row and the moves logged after its snapshot, in one statement (one
+committed state; :func:`bot.storage.rows.game` replays them)."""
+
+
+class PostgresStorage(SqlStorage):
     """The database of the bot on a PostgreSQL server: open it with :meth:`PostgresStorage.open`,
     close it with :meth:`close`."""
+
+    select_game = SELECT_GAME
 
     def __init__(self, pool: asyncpg.Pool, url: str, *, replay: Replay | None = None) -> None:
         """Wrap an open pool on a migrated database; use :meth:`PostgresStorage.open`."""
@@ -229,20 +230,9 @@ class PostgresStorage(Database):
 
     # ------------------------------------------------------------------ games
 
-    async def create_game(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        host_id: int,
-        snapshot: dict[str, Any],
-        status: GameStatus | GameStatusName = GameStatus.LOBBY,
+    async def _insert_game(
+        self, guild_id: int, channel_id: int, host_id: int, status: GameStatus, snapshot: str
     ) -> int:
-        """See :meth:`Database.create_game`: one statement, and the unique index of open games in a
-        channel refuses a second one even from another process; fenced like a save."""
-        status = game_status(status)
-        snapshot_json = dumps(snapshot)
-
         fence = self.fence
 
         async def write(db: _Conn) -> int:
@@ -250,11 +240,11 @@ class PostgresStorage(Database):
             # refuses a second one, which another process may have opened a moment ago.
             try:
                 game_id = await db.fetchval(
-                    _CREATE, guild_id, channel_id, host_id, status.value, snapshot_json, fence
+                    _CREATE, guild_id, channel_id, host_id, status.value, snapshot, fence
                 )
             except asyncpg.UniqueViolationError:
                 row = await db.fetchrow(
-                    f"SELECT id FROM games WHERE channel_id = $1 AND status IN {_OPEN}", channel_id
+                    f"SELECT id FROM games WHERE channel_id = $1 AND status IN {OPEN}", channel_id
                 )
                 raise ChannelBusy(channel_id, game_id=row["id"] if row else 0) from None
             if game_id is None:
@@ -367,7 +357,7 @@ class PostgresStorage(Database):
         async def write(db: _Conn) -> bool:
             status = await db.execute(
                 f"UPDATE games SET status = $1, damaged = $2, updated_at = now() "
-                f"WHERE id = $3 AND status IN {_OPEN}",
+                f"WHERE id = $3 AND status IN {OPEN}",
                 GameStatus.CANCELLED.value,
                 problem,
                 game_id,
@@ -376,38 +366,7 @@ class PostgresStorage(Database):
 
         return await self._write(write, transaction=False)
 
-    async def get_game(self, game_id: int) -> GameRecord | None:
-        """See :meth:`Database.get_game`."""
-        rows = await self._fetch(f"{SELECT_GAME} WHERE id = $1", game_id)
-        return self._game(rows[0]) if rows else None
-
-    async def unfinished_games(self) -> list[GameRecord]:
-        """See :meth:`Database.unfinished_games`."""
-        rows = await self._fetch(f"{SELECT_GAME} WHERE status IN {_OPEN} ORDER BY id")
-        return [self._game(row) for row in rows]
-
-    async def moves(self, game_id: int, *, after: int = 0) -> list[MoveRecord]:
-        """See :meth:`Database.moves`."""
-        rows = await self._fetch(
-            "SELECT * FROM moves WHERE game_id = $1 AND seq > $2 ORDER BY seq", game_id, after
-        )
-        return [read.move(row, _stamp) for row in rows]
-
     # ------------------------------------------------------------------ announcements (the outbox)
-
-    async def owed_announcements(self, game_id: int | None = None) -> list[AnnouncementRecord]:
-        """See :meth:`Database.owed_announcements`."""
-        if game_id is None:
-            rows = await self._fetch(
-                "SELECT * FROM announcements WHERE delivered_at IS NULL ORDER BY game_id, round_no"
-            )
-        else:
-            rows = await self._fetch(
-                "SELECT * FROM announcements WHERE delivered_at IS NULL AND game_id = $1 "
-                "ORDER BY game_id, round_no",
-                game_id,
-            )
-        return [read.announcement(row, _stamp) for row in rows]
 
     async def announcement_delivered(self, game_id: int, round_no: int, message_id: int | None) -> bool:
         """See :meth:`Database.announcement_delivered`."""
@@ -423,32 +382,6 @@ class PostgresStorage(Database):
             return not status.endswith(" 0")
 
         return await self._write(write, transaction=False)
-
-    # ------------------------------------------------------------------ scores and statistics
-
-    async def round_scores(self, game_id: int) -> list[RoundScore]:
-        """See :meth:`Database.round_scores`."""
-        rows = await self._fetch(
-            "SELECT * FROM round_scores WHERE game_id = $1 ORDER BY round_no, seat", game_id
-        )
-        return [read.round_score(row) for row in rows]
-
-    async def player_record(self, guild_id: int, user_id: int) -> PlayerStats | None:
-        """See :meth:`Database.player_record`."""
-        rows = await self._fetch(
-            "SELECT * FROM player_stats WHERE guild_id = $1 AND user_id = $2", guild_id, user_id
-        )
-        return read.stats(rows[0]) if rows else None
-
-    async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PlayerStats]:
-        """See :meth:`Database.leaderboard`."""
-        rows = await self._fetch(
-            "SELECT * FROM player_stats WHERE guild_id = $1 "
-            "ORDER BY matches_won DESC, points DESC, matches_played ASC, user_id ASC LIMIT $2",
-            guild_id,
-            limit,
-        )
-        return [read.stats(row) for row in rows]
 
     # ------------------------------------------------------------------ shard leases
 
@@ -569,8 +502,11 @@ class PostgresStorage(Database):
 
     # ------------------------------------------------------------------ plumbing
 
-    def _game(self, row: asyncpg.Record) -> GameRecord:
-        return read.game(row, _stamp, self.replay)
+    @staticmethod
+    def _stamp(value: Any) -> datetime:
+        # asyncpg hands back timestamps as datetimes already.
+        assert isinstance(value, datetime)
+        return value
 
     def _live_pool(self) -> asyncpg.Pool:
         if self._pool is None:
@@ -578,7 +514,7 @@ class PostgresStorage(Database):
         return self._pool
 
     async def _fetch(self, sql: str, *params: Any) -> list[asyncpg.Record]:
-        return list(await self._live_pool().fetch(sql, *params))
+        return list(await self._live_pool().fetch(numbered(sql), *params))
 
     async def _transaction(self, write: Callable[[_Conn], Awaitable[T]], transaction: bool) -> T:
         async with self._live_pool().acquire() as db:
@@ -628,16 +564,6 @@ class PostgresStorage(Database):
         return await self._start(write, None, transaction=transaction)
 
 
-SELECT_GAME = (
-    "SELECT games.*, (SELECT json_agg(json_build_object("
-    "'seq', seq, 'seat', seat, 'user_id', user_id, 'move', move, 'state', state, "
-    "'created_at', created_at) ORDER BY seq) FROM moves "
-    "WHERE moves.game_id = games.id AND moves.seq > games.snapshot_seq) AS tail FROM games"
-)
-"""A game read back: its row and the moves logged after its snapshot, in one statement (one
-committed state; :func:`bot.storage.rows.game` replays them)."""
-
-
 _CREATE = (
     "INSERT INTO games (guild_id, channel_id, host_id, status, snapshot) "
     "SELECT $1, $2, $3, $4, $5::json "
@@ -673,6 +599,15 @@ def _object(value: dict[str, Any]) -> dict[str, Any]:
     return value
 
 
-def _stamp(value: datetime) -> datetime:
-    # asyncpg hands back timestamps as datetimes already.
-    return value
+@functools.lru_cache(maxsize=256)
+def numbered(sql: str) -> str:
+    """``sql`` with its ``?`` placeholders numbered as PostgreSQL wants them (the shared reads of
+    :mod:`bot.storage.sql` are written with ``?``); remembered, as the reads are a few fixed texts.
+
+    >>> numbered("SELECT * FROM moves WHERE game_id = ? AND seq > ?")
+    'SELECT * FROM moves WHERE game_id = $1 AND seq > $2'
+    """
+    if "?" not in sql:
+        return sql
+    parts = sql.split("?")
+    return "".join(part + (f"${n}" if n < len(parts) else "") for n, part in enumerate(parts, start=1))

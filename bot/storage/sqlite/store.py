@@ -25,26 +25,19 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.storage import rows as read
-from bot.storage.backend import Database
 from bot.storage.errors import ChannelBusy, GameNotFound, StorageError, VersionConflict
 from bot.storage.records import (
     OPEN_STATUSES,
-    AnnouncementRecord,
-    GameRecord,
     GameStatus,
-    GameStatusName,
     MatchResult,
     MoveEntry,
-    MoveRecord,
-    PlayerStats,
     Replay,
     RoundScore,
     Save,
     SaveResult,
     dumps,
-    game_status,
 )
+from bot.storage.sql import OPEN, SqlStorage
 from bot.storage.sqlite.lock import DatabaseLock
 from bot.storage.sqlite.lock import hold as hold_lock
 from bot.storage.sqlite.schema import migrate
@@ -56,13 +49,23 @@ T = TypeVar("T")
 
 BUSY_TIMEOUT_MS = 5000
 _NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
-# SQL text for "status IN (...)": the statuses of a game that is not over.
-_OPEN = "(" + ", ".join(f"'{status.value}'" for status in OPEN_STATUSES) + ")"
 
 
-class Storage(Database):
+SELECT_GAME = (
+    "SELECT games.*, (SELECT json_group_array(json(entry)) FROM (SELECT json_object("
+    "'seq', seq, 'seat', seat, 'user_id', user_id, 'move', json(move), 'state', json(state), "
+    "'created_at', created_at) AS entry FROM moves "
+    "WHERE moves.game_id = games.id AND moves.seq > games.snapshot_seq ORDER BY seq)) AS tail FROM games"
+)
+"""A game read back: the row, and the moves logged after its snapshot (a JSON array, in the same
+statement, so the two are of one committed state; :func:`bot.storage.rows.game` replays them)."""
+
+
+class Storage(SqlStorage):
     """The database of one bot in an SQLite file. Open it with :meth:`Storage.open`; close it with
     :meth:`close`."""
+
+    select_game = SELECT_GAME
 
     def __init__(
         self,
@@ -128,6 +131,11 @@ class Storage(Database):
             raise
         return cls(db, writes, path, lock, replay=replay)
 
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` has run."""
+        return self._db is None
+
     async def close(self) -> None:
         """Close the file once the queued writes are committed, and release its lock."""
         if self._db is not None:
@@ -141,36 +149,22 @@ class Storage(Database):
                     if self._lock is not None:
                         self._lock.release()
 
-    @property
-    def closed(self) -> bool:
-        """Whether :meth:`close` has run."""
-        return self._db is None
-
     # ------------------------------------------------------------------ games
 
-    async def create_game(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        host_id: int,
-        snapshot: dict[str, Any],
-        status: GameStatus | GameStatusName = GameStatus.LOBBY,
+    async def _insert_game(
+        self, guild_id: int, channel_id: int, host_id: int, status: GameStatus, snapshot: str
     ) -> int:
-        """See :meth:`Database.create_game`: the check of the channel and the insert are one write
-        on the one writer thread, so no other game slips in between."""
-        status = game_status(status)
-        snapshot_json = dumps(snapshot)
-
+        # The check of the channel and the insert are one write on the one writer thread: no other
+        # game slips in between.
         def write(db: sqlite3.Connection) -> int | None:
             row = db.execute(
-                f"SELECT id FROM games WHERE channel_id = ? AND status IN {_OPEN}", (channel_id,)
+                f"SELECT id FROM games WHERE channel_id = ? AND status IN {OPEN}", (channel_id,)
             ).fetchone()
             if row is not None and status in OPEN_STATUSES:
                 raise ChannelBusy(channel_id, game_id=row["id"])
             return db.execute(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, snapshot) VALUES (?, ?, ?, ?, ?)",
-                (guild_id, channel_id, host_id, status.value, snapshot_json),
+                (guild_id, channel_id, host_id, status.value, snapshot),
             ).lastrowid
 
         game_id = await self._write(write)
@@ -247,40 +241,14 @@ class Storage(Database):
         def write(db: sqlite3.Connection) -> bool:
             cursor = db.execute(
                 f"UPDATE games SET status = ?, damaged = ?, updated_at = {_NOW} "
-                f"WHERE id = ? AND status IN {_OPEN}",
+                f"WHERE id = ? AND status IN {OPEN}",
                 (GameStatus.CANCELLED.value, problem, game_id),
             )
             return cursor.rowcount > 0
 
         return await self._write(write)
 
-    async def get_game(self, game_id: int) -> GameRecord | None:
-        """See :meth:`Database.get_game`."""
-        rows = await self._fetch(f"{SELECT_GAME} WHERE id = ?", game_id)
-        return self._game(rows[0]) if rows else None
-
-    async def unfinished_games(self) -> list[GameRecord]:
-        """See :meth:`Database.unfinished_games`."""
-        rows = await self._fetch(f"{SELECT_GAME} WHERE status IN {_OPEN} ORDER BY id")
-        return [self._game(row) for row in rows]
-
-    async def moves(self, game_id: int, *, after: int = 0) -> list[MoveRecord]:
-        """See :meth:`Database.moves`."""
-        rows = await self._fetch(
-            "SELECT * FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq", game_id, after
-        )
-        return [read.move(row, _time) for row in rows]
-
     # ------------------------------------------------------------------ announcements (the outbox)
-
-    async def owed_announcements(self, game_id: int | None = None) -> list[AnnouncementRecord]:
-        """See :meth:`Database.owed_announcements`."""
-        where, params = ("AND game_id = ?", (game_id,)) if game_id is not None else ("", ())
-        rows = await self._fetch(
-            f"SELECT * FROM announcements WHERE delivered_at IS NULL {where} ORDER BY game_id, round_no",
-            *params,
-        )
-        return [read.announcement(row, _time) for row in rows]
 
     async def announcement_delivered(self, game_id: int, round_no: int, message_id: int | None) -> bool:
         """See :meth:`Database.announcement_delivered`."""
@@ -295,36 +263,11 @@ class Storage(Database):
 
         return await self._write(write)
 
-    # ------------------------------------------------------------------ scores and statistics
-
-    async def round_scores(self, game_id: int) -> list[RoundScore]:
-        """See :meth:`Database.round_scores`."""
-        rows = await self._fetch(
-            "SELECT * FROM round_scores WHERE game_id = ? ORDER BY round_no, seat", game_id
-        )
-        return [read.round_score(row) for row in rows]
-
-    async def player_record(self, guild_id: int, user_id: int) -> PlayerStats | None:
-        """See :meth:`Database.player_record`."""
-        rows = await self._fetch(
-            "SELECT * FROM player_stats WHERE guild_id = ? AND user_id = ?", guild_id, user_id
-        )
-        return read.stats(rows[0]) if rows else None
-
-    async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PlayerStats]:
-        """See :meth:`Database.leaderboard`."""
-        rows = await self._fetch(
-            "SELECT * FROM player_stats WHERE guild_id = ? "
-            "ORDER BY matches_won DESC, points DESC, matches_played ASC, user_id ASC LIMIT ?",
-            guild_id,
-            limit,
-        )
-        return [read.stats(row) for row in rows]
-
     # ------------------------------------------------------------------ plumbing
 
-    def _game(self, row: sqlite3.Row) -> GameRecord:
-        return read.game(row, _time, self.replay)
+    @staticmethod
+    def _stamp(value: Any) -> datetime:
+        return datetime.fromisoformat(value)
 
     def _connection(self) -> aiosqlite.Connection:
         if self._db is None:
@@ -340,15 +283,6 @@ class Storage(Database):
         # transaction and never wait behind a batch that is being committed.
         return list(await self._connection().execute_fetchall(sql, params))
 
-
-SELECT_GAME = (
-    "SELECT games.*, (SELECT json_group_array(json(entry)) FROM (SELECT json_object("
-    "'seq', seq, 'seat', seat, 'user_id', user_id, 'move', json(move), 'state', json(state), "
-    "'created_at', created_at) AS entry FROM moves "
-    "WHERE moves.game_id = games.id AND moves.seq > games.snapshot_seq ORDER BY seq)) AS tail FROM games"
-)
-"""A game read back: the row, and the moves logged after its snapshot (a JSON array, in the same
-statement, so the two are of one committed state; :func:`bot.storage.rows.game` replays them)."""
 
 _PRAGMAS = (
     "PRAGMA foreign_keys = ON",
@@ -441,7 +375,3 @@ def _record_match(db: sqlite3.Connection, game_id: int, results: Sequence[MatchR
             (guild_id, result.user_id, int(result.won), result.points, result.best_round),
         )
     return new
-
-
-def _time(text: str) -> datetime:
-    return datetime.fromisoformat(text)
