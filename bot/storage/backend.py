@@ -7,15 +7,24 @@ what every method guarantees, whichever backend keeps the data; the tests run on
 
 What both backends share is written once, beside this interface: the values in and out
 (:mod:`bot.storage.records`: a :class:`~bot.storage.records.Save` is what one change writes), the
-readers of rows and the replay of a game's tail (:mod:`bot.storage.rows`), and the loader of the
-numbered migrations (:mod:`bot.storage.schema`). A backend holds only its SQL and its connections.
+readers of rows and the replay of a game's tail (:mod:`bot.storage.rows`), the reads, in SQL both
+dialects understand (:mod:`bot.storage.sql`), and the loader of the numbered migrations
+(:mod:`bot.storage.schema`). A backend holds its writes, its connections and its dialect's pieces.
 
-Adding a table and a query: one migration file per backend (the next number in
-``bot/storage/sqlite/migrations/`` and in ``bot/storage/postgres/migrations/``: the schema version
-follows by itself), one abstract method here saying what it guarantees, its method in each backend
-(``sqlite/store.py``, ``postgres/store.py``: the SQL, then a reader of :mod:`bot.storage.rows` for
-what it returns, new there if the record is new, in :mod:`bot.storage.records`), and its test in
-``tests/storage`` on the ``storage`` fixture, which runs it on both. Nothing else changes.
+Adding a table and a query:
+
+1. one migration file per backend: the next number in ``bot/storage/sqlite/migrations/`` and in
+   ``bot/storage/postgres/migrations/`` (the schema version follows by itself; never edit a
+   released file);
+2. the query's entry here, an abstract method whose docstring says what it guarantees, and the
+   record it returns in :mod:`bot.storage.records` with its columns in :mod:`bot.storage.rows`;
+3. the method: a read whose SQL both dialects understand is written once, in
+   :class:`~bot.storage.sql.SqlStorage` (``?`` placeholders); a write is one method per backend
+   (``sqlite/store.py``: a function run on the writer thread; ``postgres/store.py``: one statement
+   where it can, one round trip);
+4. its test in ``tests/storage`` on the ``storage`` fixture, which runs it on both backends.
+
+Nothing else changes: the service reaches it through :class:`Database`.
 
 >>> import asyncio, tempfile, pathlib
 >>> async def demo(path):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from datetime import datetime
 from enum import StrEnum
 from typing import Any, Literal, Protocol
@@ -160,7 +160,9 @@ class Save:
 
     game_id: int
     snapshot: dict[str, Any] | None
-    status: GameStatus
+    status: GameStatus | GameStatusName
+    """A :class:`GameStatus` once made (its plain string is accepted, and turned into the member)."""
+    _: KW_ONLY
     expected_version: int | None = None
     """Refuse the save (:class:`~bot.storage.VersionConflict`) unless the game is at this version."""
     move: MoveEntry | None = None

@@ -300,7 +300,7 @@ class PostgresStorage(SqlStorage):
                 game_id,
                 expected_version,
                 snapshot_json,
-                save.status.value,
+                str(save.status),
                 move.seat if move is not None else None,
                 move.user_id if move is not None else None,
                 move_json,

@@ -178,7 +178,8 @@ class Storage(SqlStorage):
         transaction with the writes that arrive with it, each in its own savepoint; ``now`` hands it
         to the thread at once, and ``ready`` is set as the batch's COMMIT begins (see
         :meth:`~bot.storage.sqlite.writer.WriteQueue.submit`)."""
-        game_id, status, expected_version, move = save.game_id, save.status, save.expected_version, save.move
+        game_id, expected_version, move = save.game_id, save.expected_version, save.move
+        status = str(save.status)  # the member's plain string (Save made it a GameStatus)
         round_scores, match_results = save.round_scores, save.match_results
         # Serialised here, on the event loop: a value JSON cannot hold fails before anything is queued.
         snapshot_json, move_json, state_json = save.encoded()
@@ -195,9 +196,9 @@ class Storage(SqlStorage):
                 db.execute(
                     f"UPDATE games SET snapshot = ?, status = ?, version = version + 1, updated_at = {_NOW}, "
                     "snapshot_seq = (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?) WHERE id = ?",
-                    (snapshot_json, status.value, game_id, game_id),
+                    (snapshot_json, status, game_id, game_id),
                 )
-            elif stored_status == status.value:
+            elif stored_status == status:
                 # The status is set only when it changes: setting it rewrites the game's index
                 # entries (pages in the write-ahead log), which a move that leaves it alone need not.
                 db.execute(
@@ -206,7 +207,7 @@ class Storage(SqlStorage):
             else:
                 db.execute(
                     f"UPDATE games SET status = ?, version = version + 1, updated_at = {_NOW} WHERE id = ?",
-                    (status.value, game_id),
+                    (status, game_id),
                 )
             _insert_round_scores(db, game_id, round_scores)
             _record_match(db, game_id, match_results)
