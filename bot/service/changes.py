@@ -30,7 +30,7 @@ import logging
 import marshal
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from bot.service.errors import TableError
 from bot.service.game import Game, GameStatus, state_changes
@@ -451,8 +451,7 @@ class ChangePath:
             log.exception("game %s: the listener failed on %s", game.id, reason)
 
 
-@dataclass(frozen=True, slots=True)
-class Ends:
+class Ends(NamedTuple):
     """What a change ends and the storage must record once: the round's score rows (``ended_round``:
     the round is over and not recorded yet) and the match's results (its statistics)."""
 
@@ -481,8 +480,7 @@ def _book(game: Game) -> Ends:
     return Ends(ended_round, round_rows, results, expected)
 
 
-@dataclass(frozen=True, slots=True)
-class SavePlan:
+class SavePlan(NamedTuple):
     """What one change writes (:attr:`save`) and what the game is saved as once it is committed
     (:meth:`saved`): the table state after it, its mark and, for a move without a snapshot, the
     state's changed keys logged with the move."""
