@@ -8,20 +8,28 @@ carries (:class:`ShardLost` when the lease was taken over since).
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import logging
 import os
 import socket
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 import asyncpg
 
 from bot.storage.errors import StorageError
 
+if TYPE_CHECKING:
+    from asyncpg.pool import PoolConnectionProxy
+
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+_Conn: TypeAlias = "PoolConnectionProxy[asyncpg.Record]"
 
 CONNECT_TIMEOUT = 10.0
 """Seconds to reach the server and log in before giving up with one line."""
@@ -85,6 +93,134 @@ RENEW = (
     "RETURNING shard_id"
 )
 """The heartbeat (an UPDATE of no key column: the saves' ``FOR KEY SHARE`` does not hold it up)."""
+
+
+class LeaseHolder(abc.ABC):
+    """The shard leases of a storage (mixed into :class:`~bot.storage.postgres.PostgresStorage`):
+    taken, renewed, kept by a :class:`LeaseKeeper` and given up; the epoch of the last take fences
+    the storage's writes (:attr:`fence`)."""
+
+    url: str
+    fence: int | None = None
+    """The epoch of this storage's shard leases (:meth:`take_shards`): every save and new game is
+    refused (:class:`ShardLost`) unless the lease of its server's shard still carries it. ``None``
+    (no lease taken, one process on the database): not fenced."""
+    _shard_count = 0
+    _lost: Callable[[list[int]], None] | None = None
+
+    @abc.abstractmethod
+    async def _write(self, write: Callable[[_Conn], Awaitable[T]], *, transaction: bool = True) -> T:
+        """Run ``write`` on a connection (in a transaction block unless ``transaction`` is false)."""
+
+    async def take_shards(
+        self, shard_ids: Sequence[int], shard_count: int, *, owner: str, ttl: float
+    ) -> list[Lease]:
+        """Take the lease of every shard in ``shard_ids`` for ``ttl`` seconds, all or none.
+
+        A shard whose lease is held by another owner and has not expired refuses the whole call
+        with :class:`ShardTaken` (one line naming the shard and its holder); an expired lease (its
+        process died, or stopped renewing) is taken over. Taking a lease this owner holds renews it.
+
+        Every take draws a new epoch (the fencing token, :attr:`Lease.epoch`), the same for all the
+        shards of the call; from then on this storage's saves are fenced by it (:attr:`fence`). A
+        lease held before is deleted and inserted again, which waits for the saves under way that
+        hold it (they lock it ``FOR KEY SHARE``): once a take-over returns, no save of the process
+        that lost the shard can commit any more.
+        """
+
+        async def write(db: _Conn) -> list[Lease]:
+            epoch = int(await db.fetchval("SELECT nextval('shard_lease_epochs')"))
+            taken = []
+            for shard in sorted(shard_ids):
+                held = await db.fetchrow(
+                    "SELECT owner, taken_at, expires_at < now() AS expired, "
+                    "EXTRACT(EPOCH FROM expires_at - now()) AS left_s "
+                    "FROM shard_leases WHERE shard_id = $1 FOR UPDATE",
+                    shard,
+                )
+                if held is not None:
+                    if held["owner"] != owner and not held["expired"]:
+                        raise ShardTaken(shard, owner=held["owner"], seconds_left=float(held["left_s"]))
+                    await db.execute("DELETE FROM shard_leases WHERE shard_id = $1", shard)
+                row = await db.fetchrow(
+                    "INSERT INTO shard_leases (shard_id, shard_count, owner, epoch, taken_at, expires_at) "
+                    "VALUES ($1, $2, $3, $4, COALESCE($5, now()), now() + make_interval(secs => $6)) "
+                    "ON CONFLICT (shard_id) DO NOTHING "
+                    "RETURNING shard_id, shard_count, owner, expires_at, epoch",
+                    shard,
+                    shard_count,
+                    owner,
+                    epoch,
+                    held["taken_at"] if held is not None and held["owner"] == owner else None,
+                    float(ttl),
+                )
+                if row is None:  # another process took it in the meantime (and has committed)
+                    won = await db.fetchrow(
+                        "SELECT owner, EXTRACT(EPOCH FROM expires_at - now()) AS left_s "
+                        "FROM shard_leases WHERE shard_id = $1",
+                        shard,
+                    )
+                    assert won is not None
+                    raise ShardTaken(shard, owner=won["owner"], seconds_left=float(won["left_s"]))
+                taken.append(lease_of(row))
+            return taken
+
+        leases = await self._write(write)
+        if leases:
+            self.fence = leases[0].epoch
+            self._shard_count = shard_count
+        return leases
+
+    async def renew_shards(self, shard_ids: Sequence[int], *, owner: str, ttl: float) -> list[int]:
+        """The heartbeat: push the leases this owner still holds ``ttl`` seconds on; returns the
+        shards renewed (a shard missing from it was lost: its lease expired and another took it)."""
+
+        async def write(db: _Conn) -> list[int]:
+            rows = await db.fetch(RENEW, list(shard_ids), owner, float(ttl), None)
+            return sorted(int(row["shard_id"]) for row in rows)
+
+        return await self._write(write, transaction=False)
+
+    def keep_shards(
+        self, shard_ids: Sequence[int], *, owner: str, ttl: float, lost: Callable[[list[int]], None]
+    ) -> LeaseKeeper:
+        """Start the heartbeat of this owner's leases (see :class:`LeaseKeeper`); ``lost`` is called on
+        the calling loop with the shards found taken over by another process."""
+        keeper = LeaseKeeper(
+            self.url, shard_ids, owner=owner, ttl=ttl, lost=self._report_once(lost), epoch=self.fence
+        )
+        self._lost = keeper._lost
+        keeper.start()
+        return keeper
+
+    def _report_once(self, lost: Callable[[list[int]], None]) -> Callable[[list[int]], None]:
+        """``lost`` called at most once, by the heartbeat or by the first fenced write."""
+        told: list[bool] = []
+
+        def report(shards: list[int]) -> None:
+            if not told:
+                told.append(True)
+                lost(shards)
+
+        return report
+
+    def _fenced(self, guild_id: int) -> None:
+        """A write was refused by the fence: its shard is lost, and the owner hears it now rather
+        than at the next heartbeat."""
+        if self._lost is not None and self._shard_count:
+            self._lost([(guild_id >> 22) % self._shard_count])
+
+    async def release_shards(self, shard_ids: Sequence[int], *, owner: str) -> None:
+        """Give the leases up (a clean stop): another process may take the shards at once."""
+
+        async def write(db: _Conn) -> None:
+            await db.execute(
+                "DELETE FROM shard_leases WHERE shard_id = ANY($1::integer[]) AND owner = $2",
+                list(shard_ids),
+                owner,
+            )
+
+        await self._write(write, transaction=False)
 
 
 class LeaseKeeper:
