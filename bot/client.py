@@ -42,7 +42,7 @@ from bot.render.faces import Face
 from bot.service import TableService
 from bot.service.game import replay_snapshot
 from bot.service.shards import LeaseStore, ShardLeases, ShardSet, everything
-from bot.storage.backend import Database, open_database
+from bot.storage.interface import Database, open_database
 
 log = logging.getLogger(__name__)
 

@@ -21,7 +21,7 @@ CHILD = textwrap.dedent(
     """
     import asyncio, sys
     from bot.storage import MoveEntry, Save
-    from bot.storage.backend import open_database
+    from bot.storage.interface import open_database
 
     async def main(path):
         storage = await open_database(path)

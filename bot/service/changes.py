@@ -47,7 +47,7 @@ from bot.storage import (
     SaveResult,
     VersionConflict,
 )
-from bot.storage.backend import Database
+from bot.storage.interface import Database
 
 log = logging.getLogger(__name__)
 

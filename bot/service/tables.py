@@ -30,7 +30,7 @@ from bot.service.scores import Standing, standings
 from bot.service.shards import everything
 from bot.service.turns import acting_seat, deal_next, end_of_move, touch_seat, turn_id
 from bot.storage import MoveEntry
-from bot.storage.backend import Database
+from bot.storage.interface import Database
 from bot.storage.records import GameRecord, PlayerStats, RoundScore
 
 log = logging.getLogger(__name__)

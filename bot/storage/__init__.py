@@ -1,4 +1,4 @@
-"""Everything the bot keeps: one interface (:class:`Database`, in :mod:`bot.storage.backend`) and
+"""Everything the bot keeps: one interface (:class:`Database`, in :mod:`bot.storage.interface`) and
 two backends, an SQLite file (:mod:`bot.storage.sqlite`) or a PostgreSQL database
 (:mod:`bot.storage.postgres`), each with its numbered migrations. :func:`open_database` opens one.
 
@@ -16,8 +16,8 @@ two backends, an SQLite file (:mod:`bot.storage.sqlite`) or a PostgreSQL databas
 SaveResult(version=2, seq=1)
 """
 
-from bot.storage.backend import Database, open_database
 from bot.storage.errors import ChannelBusy, GameNotFound, StorageError, VersionConflict
+from bot.storage.interface import Database, open_database
 from bot.storage.records import (
     GAME_STATUSES,
     OPEN_STATUSES,

@@ -92,10 +92,10 @@ class GameRecord:
     updated_at: datetime
     damaged: str | None = None
     """What is wrong with a game set aside as unreadable (see
-    :meth:`~bot.storage.backend.Database.set_aside`); ``None`` for a sound game."""
+    :meth:`~bot.storage.interface.Database.set_aside`); ``None`` for a sound game."""
     replayed: int = 0
     """How many logged moves were replayed onto the stored snapshot to give :attr:`snapshot` (see
-    :attr:`~bot.storage.backend.Database.replay`); without a replay they are left out and this is 0."""
+    :attr:`~bot.storage.interface.Database.replay`); without a replay they are left out and this is 0."""
     replay_error: str | None = None
     """Why the moves logged after the snapshot could not be replayed onto it (one line; the
     :attr:`snapshot` is then the stored one, older than the game): the game cannot be read."""
@@ -114,7 +114,7 @@ class MoveEntry:
     move: dict[str, Any]
     state: dict[str, Any] | None = None
     """What else the move changed at the table, for replaying it onto an older snapshot (a save
-    without a snapshot needs it; see :meth:`~bot.storage.backend.Database.start_save`)."""
+    without a snapshot needs it; see :meth:`~bot.storage.interface.Database.start_save`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +142,7 @@ class Replay(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Save:
-    """What one change writes, in one transaction (see :meth:`bot.storage.backend.Database.start_save`):
+    """What one change writes, in one transaction (see :meth:`bot.storage.interface.Database.start_save`):
     the game's new snapshot (``None``: the move alone, replayed onto the stored snapshot when the
     game is read back) and status, the version it must still be at, its move, the round's scores,
     the match's results and the announcements it owes to the channel.
@@ -249,7 +249,7 @@ AnnouncementKind = Literal["round_end", "match_end"]
 @dataclass(frozen=True, slots=True)
 class Announcement:
     """A message owed to a game's channel, written with the move that causes it (see
-    :meth:`~bot.storage.backend.Database.start_save`): one per game and round; ``payload`` is what it shows.
+    :meth:`~bot.storage.interface.Database.start_save`): one per game and round; ``payload`` is what it shows.
 
     >>> Announcement(kind="round_end", round_no=2, payload={"id": 5}).round_no
     2

@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any, ClassVar
 
 from bot.storage import rows as read
-from bot.storage.backend import Database
+from bot.storage.interface import Database
 from bot.storage.records import (
     OPEN_STATUSES,
     AnnouncementRecord,
@@ -32,7 +32,7 @@ OPEN = "(" + ", ".join(f"'{status.value}'" for status in OPEN_STATUSES) + ")"
 
 
 class SqlStorage(Database):
-    """A backend over SQL: the reads of :class:`~bot.storage.backend.Database`; what a backend
+    """A backend over SQL: the reads of :class:`~bot.storage.interface.Database`; what a backend
     adds is said in the module's docstring."""
 
     select_game: ClassVar[str]

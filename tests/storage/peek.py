@@ -1,5 +1,5 @@
 """What the tests read of a database that the bot itself never asks for: the storage's interface
-keeps only what ``bot/`` uses (:class:`~bot.storage.backend.Database`), and these read the tables
+keeps only what ``bot/`` uses (:class:`~bot.storage.interface.Database`), and these read the tables
 directly, on either backend, through the storage's own reading connection (the last committed
 state), turning rows into the bot's records with :mod:`bot.storage.rows` as the backends do.
 """
@@ -7,7 +7,7 @@ state), turning rows into the bot's records with :mod:`bot.storage.rows` as the 
 from __future__ import annotations
 
 from bot.storage import rows as read
-from bot.storage.backend import Database
+from bot.storage.interface import Database
 from bot.storage.records import AnnouncementRecord, GameRecord
 from bot.storage.sql import OPEN, SqlStorage
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import SCHEMA_VERSION, Announcement, GameStatus, MoveEntry, Save, Storage, VersionConflict
-from bot.storage.backend import open_database
+from bot.storage.interface import open_database
 from bot.storage.sqlite.schema import migrations
 from tests.conftest import integrity_errors
 from tests.storage import peek

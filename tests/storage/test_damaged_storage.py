@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 
 from bot.storage import GameStatus, Storage
-from bot.storage.backend import open_database
+from bot.storage.interface import open_database
 from bot.storage.sqlite.schema import SCHEMA_VERSION
 from tests.storage import peek
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.storage import GameStatus, MoveEntry, MoveRecord, Save, VersionConflict
-from bot.storage.backend import open_database
+from bot.storage.interface import open_database
 
 
 def count_moves(snapshot: dict[str, Any], moves: Sequence[MoveRecord]) -> dict[str, Any]:
@@ -82,7 +82,8 @@ async def test_a_replay_that_fails_is_said_on_the_record(database: str | Path) -
         records = {r.id: r for r in await storage.unfinished_games()}
         assert records[good].snapshot == {"total": 2} and records[good].replay_error is None
         assert records[bad].snapshot == {"total": 0} and records[bad].replayed == 0
-        assert records[bad].replay_error is not None and "KeyError" in records[bad].replay_error
+        problem = records[bad].replay_error
+        assert problem is not None and "KeyError" in problem
     finally:
         await storage.close()
 

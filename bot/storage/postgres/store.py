@@ -1,6 +1,6 @@
 """The bot's database on a PostgreSQL server (``DATABASE_URL=postgresql://…``), through asyncpg.
 
-The interface :class:`~bot.storage.backend.Database` and its guarantees, kept here this way:
+The interface :class:`~bot.storage.interface.Database` and its guarantees, kept here this way:
 
 - every write is one transaction, committed (``synchronous_commit`` as the server has it; on by
   default: flushed to disk) before the call returns; the game's row and the move-log row of a move
@@ -155,7 +155,7 @@ class PostgresStorage(SqlStorage, LeaseHolder):
         cls, url: str, *, pool_size: int | None = None, replay: Replay | None = None
     ) -> PostgresStorage:
         """Connect to the server, bring the schema up to date and return the storage; ``replay``:
-        see :attr:`~bot.storage.backend.Database.replay`.
+        see :attr:`~bot.storage.interface.Database.replay`.
 
         ``pool_size``: connections kept at most (default: the URL's ``pool_size`` parameter, else
         :data:`POOL_SIZE`). Raises :class:`StorageError` with one line naming the database when the

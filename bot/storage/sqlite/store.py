@@ -8,7 +8,7 @@ use an :mod:`aiosqlite` connection, one trip to its thread per query; in WAL mod
 last committed transaction, never half of one, and never waits for a commit's fsync.
 SQLite's WAL keeps the file consistent if the process dies.
 
-What each method guarantees is said once, in :class:`~bot.storage.backend.Database`; the docstrings
+What each method guarantees is said once, in :class:`~bot.storage.interface.Database`; the docstrings
 here say how SQLite keeps it.
 """
 
@@ -89,7 +89,7 @@ class Storage(SqlStorage):
     @classmethod
     async def open(cls, path: str | Path, *, replay: Replay | None = None) -> Storage:
         """Open (or create) the database file and bring its schema up to date; ``replay``: see
-        :attr:`~bot.storage.backend.Database.replay`.
+        :attr:`~bot.storage.interface.Database.replay`.
 
         Raises :class:`StorageError` with one line naming the file when the file cannot be opened,
         is not an SQLite database, belongs to another program or is newer than this code, and
