@@ -199,22 +199,23 @@ class RowBytes:
         self.snapshots = 0
         start_save = storage.start_save
 
-        def counted(game_id: int, snapshot: Any, status: Any, **options: Any) -> Any:
+        def counted(save: Any, **options: Any) -> Any:
             size = ROW_OVERHEAD
+            snapshot = save.snapshot
             if snapshot is not None:
                 size += len(_json(snapshot))
                 self.snapshots += 1
-            move = options.get("move")
+            move = save.move
             if move is not None:
                 self.moves += 1
                 size += ROW_OVERHEAD + len(_json(move.move))
                 if snapshot is None and move.state is not None:
                     size += len(_json(move.state))
-            size += ROW_OVERHEAD * len(options.get("round_scores", ()))
-            size += sum(ROW_OVERHEAD + len(_json(a.payload)) for a in options.get("announcements", ()))
+            size += ROW_OVERHEAD * len(save.round_scores)
+            size += sum(ROW_OVERHEAD + len(_json(a.payload)) for a in save.announcements)
             self.bytes += size
             self.saves += 1
-            return start_save(game_id, snapshot, status, **options)
+            return start_save(save, **options)
 
         storage.start_save = counted
 

@@ -19,12 +19,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.service import TableService
-from bot.service.game import Game, Seat
+from bot.service.game import Game, Seat, replay_snapshot
 from bot.storage import Storage
 
 
 async def measure(folder: Path, games: int) -> float:
-    storage = await Storage.open(folder / f"startup-{games}.db")
+    storage = await Storage.open(folder / f"startup-{games}.db", replay=replay_snapshot)
     try:
         for number in range(games):
             game = Game(id=0, guild_id=1, channel_id=10_000 + number, host_id=number + 1)

@@ -20,7 +20,7 @@ from bot import playground
 from bot.config import ConfigError, Settings, load_settings
 from bot.process import tune_process
 from bot.storage import Storage, StorageError
-from bot.storage.lock import hold as hold_database_lock
+from bot.storage.sqlite.lock import hold as hold_database_lock
 
 EXIT_USAGE = 2
 """Exit status for a bad setting or an unusable database (as argparse uses for bad arguments)."""
@@ -75,10 +75,10 @@ def playground_command(args: argparse.Namespace) -> int:
 
 
 def migrate_db_command(args: argparse.Namespace) -> int:
-    """Run ``romme-bot migrate-db --from FILE --to URL`` (see :mod:`bot.storage.postgres_import`)."""
+    """Run ``romme-bot migrate-db --from FILE --to URL`` (see :mod:`bot.storage.postgres.importer`)."""
     if not str(args.target).startswith(("postgresql://", "postgres://")):
         raise ConfigError("--to", f"must be a postgresql:// URL, not {args.target!r}")
-    from bot.storage.postgres_import import copy_sqlite_to_postgres
+    from bot.storage.postgres.importer import copy_sqlite_to_postgres
 
     copied = asyncio.run(copy_sqlite_to_postgres(args.source, args.target))
     print(f"romme-bot: {copied.summary()} from {args.source}")

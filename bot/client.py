@@ -43,8 +43,9 @@ from bot.publish.emojis import ensure_card_faces, install_faces, uninstall_faces
 from bot.publish.ports import Ports
 from bot.render.faces import Face
 from bot.service import TableService
+from bot.service.game import replay_snapshot
 from bot.service.shards import LeaseStore, ShardLeases, ShardSet, everything
-from bot.storage.backend import Database, open_database
+from bot.storage.interface import Database, open_database
 
 log = logging.getLogger(__name__)
 
@@ -174,7 +175,7 @@ class RommeBot(commands.Bot):
         """Open the database, build the service and the publisher, load the cogs (which register
         persistent components), bring back the unfinished games, sync the commands."""
         settings = self.settings
-        self._storage = await open_database(settings.database)
+        self._storage = await open_database(settings.database, replay=replay_snapshot)
         log.info("database %s is open", self._storage.path)
         shards = self.shard_set
         if shards is not None and isinstance(self._storage, LeaseStore):

@@ -16,7 +16,7 @@ objects, 100-150 ms of a stopped event loop at 1,000 tables (``bench/load.py``'s
 Reference cycles are still collected; the bot avoids making them on its busy paths (a refused
 lay-off, a replaced wake-up), so that the young collections stay small.
 
-The storage's writer thread (:mod:`bot.storage.writer`) needs the interpreter's lock between its
+The storage's writer thread (:mod:`bot.storage.sqlite.writer`) needs the interpreter's lock between its
 statements. A busy event loop gives it up only every ``sys.getswitchinterval()`` seconds, 5 ms by
 default, so each save of a busy bot waited up to 5 ms several times over; :data:`SWITCH_INTERVAL`
 makes that 1 ms (``bench/load.py --switch-interval`` tries others).

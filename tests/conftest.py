@@ -26,7 +26,7 @@ import pytest
 
 from bot import create_bot
 from bot.client import RommeBot
-from bot.storage.backend import Database, open_database
+from bot.storage.interface import Database, open_database
 
 POSTGRES_SERVER = os.environ.get("ROMME_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 """The PostgreSQL server the tests create their database on (a URL naming an existing database)."""

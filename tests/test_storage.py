@@ -16,11 +16,13 @@ from bot.storage import (
     MatchResult,
     MoveEntry,
     RoundScore,
+    Save,
     Storage,
     StorageError,
     VersionConflict,
 )
 from tests.conftest import integrity_errors, raw_sql
+from tests.storage import peek
 
 GAME: dict[str, Any] = {"guild_id": 10, "channel_id": 20, "host_id": 30}
 DRAW = {"kind": "draw", "source": "stock"}
@@ -46,14 +48,14 @@ async def test_a_new_file_gets_every_migration(database_path: Path) -> None:
 
 async def test_saving_an_unknown_game_writes_nothing(storage: Storage) -> None:
     with pytest.raises(GameNotFound):
-        await storage.save_game(999, {}, "playing", move=MoveEntry(0, 1, DRAW))
+        await storage.save_game(Save(999, {}, "playing", move=MoveEntry(0, 1, DRAW)))
     assert await storage.moves(999) == []
 
 
 async def test_reopening_keeps_the_data_and_migrates_nothing_twice(database_path: Path) -> None:
     storage = await Storage.open(database_path)
     game_id = await storage.create_game(**GAME, snapshot={"turn": 0})
-    await storage.save_game(game_id, {"turn": 1}, "playing", move=MoveEntry(0, 30, DRAW))
+    await storage.save_game(Save(game_id, {"turn": 1}, "playing", move=MoveEntry(0, 30, DRAW)))
     await storage.close()
 
     storage = await Storage.open(database_path)
@@ -113,9 +115,9 @@ async def test_one_open_game_per_channel(storage: Storage) -> None:
         await storage.create_game(**GAME, snapshot={})
     assert caught.value.game_id == first
     # Once the first game is over the channel is free again.
-    await storage.save_game(first, {}, "finished")
+    await storage.save_game(Save(first, {}, "finished"))
     second = await storage.create_game(**GAME, snapshot={})
-    found = await storage.game_in_channel(GAME["channel_id"])
+    found = await peek.game_in_channel(storage, GAME["channel_id"])
     assert found is not None and found.id == second
     assert [g.id for g in await storage.unfinished_games()] == [second]
 
@@ -123,12 +125,12 @@ async def test_one_open_game_per_channel(storage: Storage) -> None:
 async def test_every_save_bumps_the_version_and_numbers_the_moves(storage: Storage) -> None:
     game_id = await storage.create_game(**GAME, snapshot={"n": 0})
     results = [
-        await storage.save_game(game_id, {"n": n}, "playing", move=MoveEntry(n % 2, None, {"n": n}))
+        await storage.save_game(Save(game_id, {"n": n}, "playing", move=MoveEntry(n % 2, None, {"n": n})))
         for n in range(1, 4)
     ]
     assert [(r.version, r.seq) for r in results] == [(2, 1), (3, 2), (4, 3)]
     # A save without a move (a lobby change) bumps the version but logs nothing.
-    assert (await storage.save_game(game_id, {"n": 3}, "playing")).seq is None
+    assert (await storage.save_game(Save(game_id, {"n": 3}, "playing"))).seq is None
     moves = await storage.moves(game_id)
     assert [(m.seq, m.seat, m.user_id, m.move) for m in moves] == [
         (1, 1, None, {"n": 1}),
@@ -140,10 +142,12 @@ async def test_every_save_bumps_the_version_and_numbers_the_moves(storage: Stora
 
 async def test_a_stale_save_is_refused_and_writes_nothing(storage: Storage) -> None:
     game_id = await storage.create_game(**GAME, snapshot={"n": 0})
-    await storage.save_game(game_id, {"n": 1}, "playing", expected_version=1, move=MoveEntry(0, 30, DRAW))
+    await storage.save_game(
+        Save(game_id, {"n": 1}, "playing", expected_version=1, move=MoveEntry(0, 30, DRAW))
+    )
     with pytest.raises(VersionConflict) as caught:
         await storage.save_game(
-            game_id, {"n": 99}, "playing", expected_version=1, move=MoveEntry(1, 31, DRAW)
+            Save(game_id, {"n": 99}, "playing", expected_version=1, move=MoveEntry(1, 31, DRAW))
         )
     assert (caught.value.expected, caught.value.actual) == (1, 2)
     game = await storage.get_game(game_id)
@@ -153,10 +157,10 @@ async def test_a_stale_save_is_refused_and_writes_nothing(storage: Storage) -> N
 
 async def test_a_move_the_log_refuses_leaves_the_snapshot_unchanged(storage: Storage) -> None:
     game_id = await storage.create_game(**GAME, snapshot={"n": 0})
-    await storage.save_game(game_id, {"n": 1}, "playing", move=MoveEntry(0, 30, DRAW))
+    await storage.save_game(Save(game_id, {"n": 1}, "playing", move=MoveEntry(0, 30, DRAW)))
     # The snapshot UPDATE runs first; the log row then breaks the seat >= 0 check.
     with pytest.raises(integrity_errors()):
-        await storage.save_game(game_id, {"n": 2}, "finished", move=MoveEntry(-1, 30, DRAW))
+        await storage.save_game(Save(game_id, {"n": 2}, "finished", move=MoveEntry(-1, 30, DRAW)))
     game = await storage.get_game(game_id)
     assert game is not None
     assert (game.snapshot, game.status, game.version) == ({"n": 1}, "playing", 2)
@@ -167,12 +171,12 @@ async def test_an_error_inside_the_transaction_rolls_everything_back(storage: St
     game_id = await storage.create_game(**GAME, snapshot={"n": 0})
     # The move is serialised after the snapshot is written; a value JSON cannot hold fails there.
     with pytest.raises(TypeError):
-        await storage.save_game(game_id, {"n": 1}, "playing", move=MoveEntry(0, 30, {"cards": {1, 2}}))
+        await storage.save_game(Save(game_id, {"n": 1}, "playing", move=MoveEntry(0, 30, {"cards": {1, 2}})))
     game = await storage.get_game(game_id)
     assert game is not None and (game.snapshot, game.version) == ({"n": 0}, 1)
     assert await storage.moves(game_id) == []
     # The connection is usable afterwards: the rollback ended the transaction.
-    assert (await storage.save_game(game_id, {"n": 1}, "playing", move=MoveEntry(0, 30, DRAW))).seq == 1
+    assert (await storage.save_game(Save(game_id, {"n": 1}, "playing", move=MoveEntry(0, 30, DRAW)))).seq == 1
 
 
 async def test_a_duplicate_round_score_rolls_back_the_whole_save(storage: Storage) -> None:
@@ -180,7 +184,7 @@ async def test_a_duplicate_round_score_rolls_back_the_whole_save(storage: Storag
     score = RoundScore(round_no=1, seat=0, user_id=30, melded=40, in_hand=0, score=40)
     with pytest.raises(integrity_errors()):
         await storage.save_game(
-            game_id, {"n": 1}, "playing", move=MoveEntry(0, 30, DRAW), round_scores=[score, score]
+            Save(game_id, {"n": 1}, "playing", move=MoveEntry(0, 30, DRAW), round_scores=[score, score])
         )
     game = await storage.get_game(game_id)
     assert game is not None and game.version == 1
@@ -189,7 +193,7 @@ async def test_a_duplicate_round_score_rolls_back_the_whole_save(storage: Storag
 
 async def test_the_move_log_is_append_only(database: str | Path, storage: Storage) -> None:
     game_id = await storage.create_game(**GAME, snapshot={})
-    await storage.save_game(game_id, {}, "playing", move=MoveEntry(0, 30, DRAW))
+    await storage.save_game(Save(game_id, {}, "playing", move=MoveEntry(0, 30, DRAW)))
     with pytest.raises(integrity_errors(), match="append-only"):
         await raw_sql(database, "UPDATE moves SET seat = 1")
     assert [m.seat for m in await storage.moves(game_id)] == [0]
@@ -217,8 +221,9 @@ async def test_bad_status_and_non_object_snapshot_are_refused(storage: Storage) 
 
 async def test_round_scores_come_back_in_order(storage: Storage) -> None:
     game_id = await storage.create_game(**GAME, snapshot={})
-    await storage.record_round(game_id, [RoundScore(2, 1, None, 10, 5, 5), RoundScore(2, 0, 30, 0, 20, -20)])
-    await storage.save_game(game_id, {}, "playing", round_scores=[RoundScore(1, 0, 30, 35, 0, 35)])
+    round_two = [RoundScore(2, 1, None, 10, 5, 5), RoundScore(2, 0, 30, 0, 20, -20)]
+    await storage.save_game(Save(game_id, {}, "playing", round_scores=round_two))
+    await storage.save_game(Save(game_id, {}, "playing", round_scores=[RoundScore(1, 0, 30, 35, 0, 35)]))
     assert [(s.round_no, s.seat, s.score) for s in await storage.round_scores(game_id)] == [
         (1, 0, 35),
         (2, 0, -20),
@@ -229,17 +234,18 @@ async def test_round_scores_come_back_in_order(storage: Storage) -> None:
 async def test_match_results_add_up_per_server_and_count_once(storage: Storage) -> None:
     first = await storage.create_game(**GAME, snapshot={})
     results = [MatchResult(1, points=120, won=True, best_round=70), MatchResult(2, points=-15, won=False)]
-    assert await storage.record_match(first, results) == 2
+    await storage.save_game(Save(first, {}, "playing", match_results=results))
     # Recording the same game again (a retry after a crash) changes nothing.
-    assert await storage.record_match(first, results) == 0
+    await storage.save_game(Save(first, {}, "finished", match_results=results))
 
-    await storage.save_game(first, {}, "finished")
     second = await storage.create_game(**GAME, snapshot={})
     await storage.save_game(
-        second,
-        {},
-        "finished",
-        match_results=[MatchResult(2, points=90, won=True, best_round=50), MatchResult(1, 10, False, 80)],
+        Save(
+            second,
+            {},
+            "finished",
+            match_results=[MatchResult(2, points=90, won=True, best_round=50), MatchResult(1, 10, False, 80)],
+        )
     )
     one = await storage.player_record(GAME["guild_id"], 1)
     two = await storage.player_record(GAME["guild_id"], 2)
@@ -253,14 +259,12 @@ async def test_match_results_add_up_per_server_and_count_once(storage: Storage) 
 
 async def test_the_leaderboard_ranks_wins_then_points_and_respects_the_limit(storage: Storage) -> None:
     game_id = await storage.create_game(**GAME, snapshot={})
-    await storage.record_match(
-        game_id,
-        [
-            MatchResult(1, 50, False),
-            MatchResult(2, 10, True),
-            MatchResult(3, 80, False),
-            MatchResult(4, 5, True),
-        ],
-    )
+    results = [
+        MatchResult(1, 50, False),
+        MatchResult(2, 10, True),
+        MatchResult(3, 80, False),
+        MatchResult(4, 5, True),
+    ]
+    await storage.save_game(Save(game_id, {}, "finished", match_results=results))
     assert [s.user_id for s in await storage.leaderboard(GAME["guild_id"])] == [2, 4, 3, 1]
     assert [s.user_id for s in await storage.leaderboard(GAME["guild_id"], limit=2)] == [2, 4]

@@ -20,8 +20,8 @@ import bot
 CHILD = textwrap.dedent(
     """
     import asyncio, sys
-    from bot.storage import MoveEntry
-    from bot.storage.backend import open_database
+    from bot.storage import MoveEntry, Save
+    from bot.storage.interface import open_database
 
     async def main(path):
         storage = await open_database(path)
@@ -29,10 +29,9 @@ CHILD = textwrap.dedent(
         n = 0
         while True:
             n += 1
-            saved = await storage.save_game(
-                game_id, {"moves": n, "padding": "x" * 2000}, "playing",
-                expected_version=n, move=MoveEntry(seat=n % 4, user_id=3, move={"n": n}),
-            )
+            snapshot = {"moves": n, "padding": "x" * 2000}
+            move = MoveEntry(seat=n % 4, user_id=3, move={"n": n})
+            saved = await storage.save_game(Save(game_id, snapshot, "playing", expected_version=n, move=move))
             print(saved.seq, flush=True)
 
     asyncio.run(main(sys.argv[1]))

@@ -11,8 +11,10 @@ changed (:meth:`Game.table_state`), and no snapshot. A full snapshot is written 
 is not a logged move, with a move that shuffles, deals, ends a round or changes the game's status
 (the engine's generator moves then, or the end is owed to the channel), and after
 :data:`SNAPSHOT_EVERY` moves logged without one, so a game read back replays at most that many
-moves onto its snapshot (:func:`~bot.service.game.replay_snapshot`, which the service gives the
-storage). A caller may pass a :class:`Drawing`: its answer is drawn while the save commits, and
+moves onto its snapshot (:func:`~bot.service.game.replay_snapshot`, which the storage is opened
+with: ``open_database(target, replay=replay_snapshot)``). What a save writes is planned first, by the
+pure :func:`plan_save` (a :class:`~bot.storage.Save` and what the game is then saved as), and then
+committed. A caller may pass a :class:`Drawing`: its answer is drawn while the save commits, and
 handed back only once it is committed.
 
 What happens next without a click (the turn timer, a computer move, the next round) is not this
@@ -28,15 +30,24 @@ import logging
 import marshal
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from bot.service.errors import TableError
 from bot.service.game import Game, GameStatus, state_changes
 from bot.service.listener import NoListener, Reason, TableListener
 from bot.service.scores import last_round_scores, match_results
-from bot.storage import Announcement, AnnouncementKind, ChannelBusy, MoveEntry, VersionConflict
-from bot.storage.backend import Database
-from bot.storage.records import MatchResult
+from bot.storage import (
+    Announcement,
+    AnnouncementKind,
+    ChannelBusy,
+    MatchResult,
+    MoveEntry,
+    RoundScore,
+    Save,
+    SaveResult,
+    VersionConflict,
+)
+from bot.storage.interface import Database
 
 log = logging.getLogger(__name__)
 
@@ -362,87 +373,41 @@ class ChangePath:
         scores and its announcement (owed to the channel until it is delivered) once per round, the
         match's results once per match. A logged move goes without a snapshot when it may (see the
         module's docstring; ``saved`` is what the game was saved as before, ``None``: a snapshot).
-        ``drawing`` is drawn once the save is on its way to the database. Returns what is saved."""
-        ended_round = game.match is not None and game.match.round.over and not _round_recorded(game)
-        round_rows = last_round_scores(game) if ended_round else []
-        results: list[MatchResult] = []
-        if game.match is not None and game.match.over and not game.stats_recorded:
-            # The match's last move, its round scores and the statistics: one transaction, once.
-            results = match_results(game)
-            game.stats_recorded = True
-        if ended_round and game.match is not None:
-            game.recorded_rounds = game.match.round_no
-        expected = game.version
-        game.version += 1
-        state = game.table_state()
-        mark = _mark(game)
-        move = entries[0] if entries else None
-        full = (
-            saved is None
-            or move is None
-            or ended_round
-            or bool(results)
-            or mark != saved.mark
-            or state["status"] != saved.state["status"]
-            or saved.logged + 1 >= self.snapshot_every
-        )
-        snapshot: dict[str, Any] | None = None
-        changed: dict[str, Any] = {}
-        if full:
-            snapshot = game.to_snapshot(state)
-        else:
-            assert saved is not None and move is not None
-            changed = state_changes(saved.state, state)
-            move = dataclasses.replace(move, state=changed)
-        owed: list[Announcement] = []
-        if ended_round and game.match is not None and snapshot is not None:
-            # What the announcement shows is the game as it is now: it may go out after the next deal.
-            kind: AnnouncementKind = "match_end" if game.match.over else "round_end"
-            owed.append(Announcement(kind=kind, round_no=game.match.round_no, payload=snapshot))
-        ready = asyncio.get_running_loop().create_future() if drawing is not None else None
-        pending = self.storage.start_save(
-            game.id,
-            snapshot,
-            game.status,
-            expected_version=expected,
-            move=move,
-            round_scores=round_rows,
-            match_results=results,
-            announcements=owed,
-            now=drawing is not None,
-            ready=ready,
-        )
-        if drawing is not None and ready is not None:
-            cancelled = False
-            try:
-                # Once the statements have run (they need the interpreter's lock), the COMMIT's
-                # fsync does not: the drawing runs beside it.
-                await ready
-            except asyncio.CancelledError:
-                cancelled = True  # the save is on its way: its outcome is awaited all the same
-            if not cancelled:
-                drawing.run(game)
-            stored = await pending
-            if cancelled:
-                task = asyncio.current_task()
-                if task is not None:
-                    task.cancel()  # delivered at the caller's next await, as the storage does
-        else:
-            stored = await pending
+        ``drawing`` is drawn once the save is on its way to the database. Returns what is saved.
+
+        The game's bookkeeping comes first (:func:`_book`: what the change ends is marked recorded,
+        the version moves on), then the pure :func:`plan_save` says what to write and what the game
+        is saved as, then :meth:`_commit` writes it."""
+        plan = plan_save(game, entries, saved, _book(game), snapshot_every=self.snapshot_every)
+        stored = await self._commit(game, plan, drawing)
         if stored.version != game.version:
             # The stored version is the truth; keep the saved copies equal to it.
-            game.version = stored.version
-            state["game_version"] = stored.version
-            if not full:
-                changed["game_version"] = stored.version
-            if snapshot is not None:
-                snapshot["game_version"] = stored.version
+            plan.at_version(game, stored.version)
             if drawing is not None:
                 drawing.run(game)
-        if snapshot is not None:
-            return Saved.packing(snapshot, state, mark)
-        assert saved is not None and entries
-        return saved.logging(entries[0].seat, entries[0].move, changed, state=state, mark=mark)
+        return plan.saved(saved)
+
+    async def _commit(self, game: Game, plan: SavePlan, drawing: Drawing[Any] | None) -> SaveResult:
+        """Start the save and, with a ``drawing``, draw beside its COMMIT; the save's outcome."""
+        if drawing is None:
+            return await self.storage.start_save(plan.save)
+        ready = asyncio.get_running_loop().create_future()
+        pending = self.storage.start_save(plan.save, now=True, ready=ready)
+        cancelled = False
+        try:
+            # Once the statements have run (they need the interpreter's lock), the COMMIT's
+            # fsync does not: the drawing runs beside it.
+            await ready
+        except asyncio.CancelledError:
+            cancelled = True  # the save is on its way: its outcome is awaited all the same
+        if not cancelled:
+            drawing.run(game)
+        stored = await pending
+        if cancelled:
+            task = asyncio.current_task()
+            if task is not None:
+                task.cancel()  # delivered at the caller's next await, as the storage does
+        return stored
 
     async def _reload(self, game: Game, conflict: VersionConflict) -> None:
         """Read ``game`` again from the file after a save found a newer version there (under its
@@ -484,6 +449,113 @@ class ChangePath:
             await self.listener.game_changed(game, reason=reason)
         except Exception:
             log.exception("game %s: the listener failed on %s", game.id, reason)
+
+
+class Ends(NamedTuple):
+    """What a change ends and the storage must record once: the round's score rows (``ended_round``:
+    the round is over and not recorded yet) and the match's results (its statistics)."""
+
+    ended_round: bool
+    round_rows: list[RoundScore]
+    results: list[MatchResult]
+    expected: int
+    """The version the game was at before the change (the save expects it)."""
+
+
+def _book(game: Game) -> Ends:
+    """What the change ends, marked recorded on ``game`` (the round, the match's statistics), and
+    the game's version moved on: the bookkeeping the snapshot must carry, done before it is taken."""
+    match = game.match
+    ended_round = match is not None and match.round.over and not _round_recorded(game)
+    round_rows = last_round_scores(game) if ended_round else []
+    results: list[MatchResult] = []
+    if match is not None and match.over and not game.stats_recorded:
+        # The match's last move, its round scores and the statistics: one transaction, once.
+        results = match_results(game)
+        game.stats_recorded = True
+    if ended_round and match is not None:
+        game.recorded_rounds = match.round_no
+    expected = game.version
+    game.version += 1
+    return Ends(ended_round, round_rows, results, expected)
+
+
+class SavePlan(NamedTuple):
+    """What one change writes (:attr:`save`) and what the game is saved as once it is committed
+    (:meth:`saved`): the table state after it, its mark and, for a move without a snapshot, the
+    state's changed keys logged with the move."""
+
+    save: Save
+    state: dict[str, Any]
+    mark: tuple[Any, ...]
+    changed: dict[str, Any]
+
+    def at_version(self, game: Game, version: int) -> None:
+        """The storage stored another version than planned: the game and the saved copies take it."""
+        game.version = version
+        self.state["game_version"] = version
+        if self.save.snapshot is None:
+            self.changed["game_version"] = version
+        else:
+            self.save.snapshot["game_version"] = version
+
+    def saved(self, before: Saved | None) -> Saved:
+        """What the game is saved as once :attr:`save` is committed (``before``: as it was saved)."""
+        if self.save.snapshot is not None:
+            return Saved.packing(self.save.snapshot, self.state, self.mark)
+        move = self.save.move
+        assert before is not None and move is not None
+        return before.logging(move.seat, move.move, self.changed, state=self.state, mark=self.mark)
+
+
+def plan_save(
+    game: Game, entries: list[MoveEntry], saved: Saved | None, ends: Ends, *, snapshot_every: int
+) -> SavePlan:
+    """What to write for ``game`` (its bookkeeping done, :func:`_book`), saved before as ``saved``
+    (``None``: a full snapshot), with its move rows ``entries`` and what the change ``ends``: a
+    pure function of them (it changes nothing). A full snapshot goes with a change that is not a
+    logged move, ends a round or the match, deals or reshuffles (:func:`_mark`), changes the
+    status, or comes :data:`SNAPSHOT_EVERY` moves after the last snapshot (see the module's
+    docstring); else the move goes alone with the keys of the table state it changed."""
+    state = game.table_state()
+    mark = _mark(game)
+    move = entries[0] if entries else None
+    snapshot: dict[str, Any] | None = None
+    changed: dict[str, Any] = {}
+    if move is None or saved is None or _needs_snapshot(saved, ends, state, mark, snapshot_every):
+        snapshot = game.to_snapshot(state)
+    else:
+        changed = state_changes(saved.state, state)
+        move = dataclasses.replace(move, state=changed)
+    owed: list[Announcement] = []
+    if ends.ended_round and game.match is not None and snapshot is not None:
+        # What the announcement shows is the game as it is now: it may go out after the next deal.
+        kind: AnnouncementKind = "match_end" if game.match.over else "round_end"
+        owed.append(Announcement(kind=kind, round_no=game.match.round_no, payload=snapshot))
+    save = Save(
+        game.id,
+        snapshot,
+        game.status,
+        expected_version=ends.expected,
+        move=move,
+        round_scores=ends.round_rows,
+        match_results=ends.results,
+        announcements=owed,
+    )
+    return SavePlan(save, state, mark, changed)
+
+
+def _needs_snapshot(
+    saved: Saved, ends: Ends, state: dict[str, Any], mark: tuple[Any, ...], every: int
+) -> bool:
+    """Whether a logged move must go with a full snapshot all the same (see :func:`plan_save`)."""
+    return (
+        ends.ended_round
+        or bool(ends.results)
+        or mark != saved.mark
+        or state["status"] != saved.state["status"]
+        or saved.logged + 1 >= every
+    )
 
 
 def _mark(game: Game) -> tuple[Any, ...]:

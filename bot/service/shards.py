@@ -21,7 +21,7 @@ refused with nothing written (:class:`~bot.storage.postgres.ShardLost`), and ``l
 once. A take-over waits for the saves under way of the process it replaces, so what they commit is
 in the games it brings back.
 
-An SQLite file needs no lease: one process per file (:mod:`bot.storage.lock`).
+An SQLite file needs no lease: one process per file (:mod:`bot.storage.sqlite.lock`).
 """
 
 from __future__ import annotations

@@ -32,14 +32,13 @@ from bot.service.game import (
     GameStatus,
     Seat,
     TurnEvent,
-    replay_snapshot,
 )
 from bot.service.listener import TableListener
 from bot.service.scores import Standing, standings
 from bot.service.shards import everything
 from bot.service.turns import acting_seat, deal_next, end_of_move, touch_seat, turn_id
 from bot.storage import MoveEntry
-from bot.storage.backend import Database
+from bot.storage.interface import Database
 from bot.storage.records import GameRecord, PlayerStats, RoundScore
 
 log = logging.getLogger(__name__)
@@ -96,10 +95,14 @@ class TableService:
     ) -> None:
         if rng_factory is None:
             rng_factory = seeded_rngs(seed) if seed is not None else (lambda key: random.SystemRandom())
-        self.storage = storage
         # The storage keeps moves as they are, a snapshot every few moves: it reads a game back by
-        # replaying the moves after its snapshot, which needs the rules (ours).
-        storage.replay = replay_snapshot
+        # replaying the moves after its snapshot, which needs the rules (ours), given when it opens.
+        if storage.replay is None:
+            raise ValueError(
+                "the table service needs a storage that replays its games: open it with "
+                "open_database(target, replay=replay_snapshot)"
+            )
+        self.storage = storage
         self.max_lobbies_per_host = max_lobbies_per_host
         # Whether a server's games are this process's to play (its shards: bot/service/shards.py).
         self.owns = owns

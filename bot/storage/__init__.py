@@ -1,12 +1,14 @@
-"""Everything the bot keeps on disk, in one SQLite file (see ``migrations/`` for the schema).
+"""Everything the bot keeps: one interface (:class:`Database`, in :mod:`bot.storage.interface`) and
+two backends, an SQLite file (:mod:`bot.storage.sqlite`) or a PostgreSQL database
+(:mod:`bot.storage.postgres`), each with its numbered migrations. :func:`open_database` opens one.
 
 >>> import asyncio, tempfile, pathlib
 >>> async def demo(path):
 ...     storage = await Storage.open(path)
 ...     game_id = await storage.create_game(guild_id=1, channel_id=2, host_id=3, snapshot={"version": 1})
-...     saved = await storage.save_game(
+...     saved = await storage.save_game(Save(
 ...         game_id, {"version": 1, "turn": 1}, GameStatus.PLAYING,
-...         expected_version=1, move=MoveEntry(seat=0, user_id=3, move={"kind": "draw"}))
+...         expected_version=1, move=MoveEntry(seat=0, user_id=3, move={"kind": "draw"})))
 ...     await storage.close()
 ...     return saved
 >>> with tempfile.TemporaryDirectory() as folder:
@@ -14,8 +16,8 @@
 SaveResult(version=2, seq=1)
 """
 
-from bot.storage.database import Storage
 from bot.storage.errors import ChannelBusy, GameNotFound, StorageError, VersionConflict
+from bot.storage.interface import Database, open_database
 from bot.storage.records import (
     GAME_STATUSES,
     OPEN_STATUSES,
@@ -30,9 +32,10 @@ from bot.storage.records import (
     MoveRecord,
     PlayerStats,
     RoundScore,
+    Save,
     SaveResult,
 )
-from bot.storage.schema import SCHEMA_VERSION
+from bot.storage.sqlite import SCHEMA_VERSION, Storage
 
 __all__ = [
     "GAME_STATUSES",
@@ -42,6 +45,7 @@ __all__ = [
     "AnnouncementKind",
     "AnnouncementRecord",
     "ChannelBusy",
+    "Database",
     "GameNotFound",
     "GameRecord",
     "GameStatus",
@@ -51,8 +55,10 @@ __all__ = [
     "MoveRecord",
     "PlayerStats",
     "RoundScore",
+    "Save",
     "SaveResult",
     "Storage",
     "StorageError",
     "VersionConflict",
+    "open_database",
 ]

@@ -1,9 +1,14 @@
-"""The values the storage takes and gives back: plain frozen dataclasses, no database handles."""
+"""The values the storage takes and gives back: plain frozen dataclasses, no database handles.
+
+What one change writes is one :class:`Save`; :func:`game_status` and :func:`dumps` are how every
+backend reads a status and writes a JSON column.
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from datetime import datetime
 from enum import StrEnum
 from typing import Any, Literal, Protocol
@@ -39,6 +44,36 @@ OPEN_STATUSES: tuple[GameStatus, ...] = (GameStatus.LOBBY, GameStatus.PLAYING)
 """A game in one of these is not over: it holds its channel and comes back after a restart."""
 
 
+def game_status(status: str) -> GameStatus:
+    """The member for ``status`` (a :class:`GameStatus` or its plain string); ValueError otherwise.
+
+    >>> game_status("playing") is game_status(GameStatus.PLAYING) is GameStatus.PLAYING
+    True
+    >>> game_status("paused")
+    Traceback (most recent call last):
+    ValueError: status must be one of lobby, playing, finished, cancelled, not 'paused'
+    """
+    try:
+        return GameStatus(status)
+    except ValueError:
+        raise ValueError(f"status must be one of {', '.join(GAME_STATUSES)}, not {status!r}") from None
+
+
+def dumps(value: Any) -> str:
+    """A JSON object as the storage writes it: compact, UTF-8 as it is, no NaN; TypeError for
+    anything but a dict (a column of JSON always holds an object).
+
+    >>> dumps({"kind": "draw", "n": 1})
+    '{"kind":"draw","n":1}'
+    >>> dumps([1])
+    Traceback (most recent call last):
+    TypeError: expected a JSON object (dict), not list
+    """
+    if not isinstance(value, dict):
+        raise TypeError(f"expected a JSON object (dict), not {type(value).__name__}")
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     """One game as saved: where it is played, its status and the snapshot to rebuild it from."""
@@ -56,11 +91,11 @@ class GameRecord:
     created_at: datetime
     updated_at: datetime
     damaged: str | None = None
-    """What is wrong with a game set aside as unreadable (see :meth:`~bot.storage.Storage.set_aside`);
-    ``None`` for a sound game."""
+    """What is wrong with a game set aside as unreadable (see
+    :meth:`~bot.storage.interface.Database.set_aside`); ``None`` for a sound game."""
     replayed: int = 0
     """How many logged moves were replayed onto the stored snapshot to give :attr:`snapshot` (see
-    :attr:`~bot.storage.Storage.replay`); without a replay they are left out and this is 0."""
+    :attr:`~bot.storage.interface.Database.replay`); without a replay they are left out and this is 0."""
     replay_error: str | None = None
     """Why the moves logged after the snapshot could not be replayed onto it (one line; the
     :attr:`snapshot` is then the stored one, older than the game): the game cannot be read."""
@@ -79,7 +114,7 @@ class MoveEntry:
     move: dict[str, Any]
     state: dict[str, Any] | None = None
     """What else the move changed at the table, for replaying it onto an older snapshot (a save
-    without a snapshot needs it; see :meth:`~bot.storage.Storage.save_game`)."""
+    without a snapshot needs it; see :meth:`~bot.storage.interface.Database.start_save`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +138,59 @@ class Replay(Protocol):
     def __call__(self, snapshot: dict[str, Any], moves: Sequence[MoveRecord]) -> dict[str, Any]:
         """The snapshot of the game once ``moves`` (in log order, each with its ``state``) are played."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class Save:
+    """What one change writes, in one transaction (see :meth:`bot.storage.interface.Database.start_save`):
+    the game's new snapshot (``None``: the move alone, replayed onto the stored snapshot when the
+    game is read back) and status, the version it must still be at, its move, the round's scores,
+    the match's results and the announcements it owes to the channel.
+
+    Checked when it is made: ``status`` becomes a :class:`GameStatus` (its plain string is
+    accepted), and a save without a snapshot needs its move (it would change nothing but the
+    version otherwise).
+
+    >>> Save(1, {"turn": 2}, "playing").status is GameStatus.PLAYING
+    True
+    >>> Save(1, None, GameStatus.PLAYING)
+    Traceback (most recent call last):
+    ValueError: a save without a snapshot needs its move
+    """
+
+    game_id: int
+    snapshot: dict[str, Any] | None
+    status: GameStatus | GameStatusName
+    """A :class:`GameStatus` once made (its plain string is accepted, and turned into the member)."""
+    _: KW_ONLY
+    expected_version: int | None = None
+    """Refuse the save (:class:`~bot.storage.VersionConflict`) unless the game is at this version."""
+    move: MoveEntry | None = None
+    round_scores: Sequence[RoundScore] = ()
+    match_results: Sequence[MatchResult] = ()
+    announcements: Sequence[Announcement] = ()
+
+    def __post_init__(self) -> None:
+        if type(self.status) is not GameStatus:
+            object.__setattr__(self, "status", game_status(self.status))
+        if self.snapshot is None and self.move is None:
+            raise ValueError("a save without a snapshot needs its move")
+
+    def encoded(self) -> tuple[str | None, str | None, str | None]:
+        """The snapshot, the move and the move's state as JSON text (``None`` where there is none).
+
+        Called by a backend's ``start_save`` on the event loop: a value JSON cannot hold fails
+        there, before anything is queued.
+
+        >>> Save(1, None, "playing", move=MoveEntry(0, 7, {"kind": "draw"}, {"turn": 3})).encoded()
+        (None, '{"kind":"draw"}', '{"turn":3}')
+        """
+        move = self.move
+        return (
+            dumps(self.snapshot) if self.snapshot is not None else None,
+            dumps(move.move) if move is not None else None,
+            dumps(move.state) if move is not None and move.state is not None else None,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +249,7 @@ AnnouncementKind = Literal["round_end", "match_end"]
 @dataclass(frozen=True, slots=True)
 class Announcement:
     """A message owed to a game's channel, written with the move that causes it (see
-    :meth:`~bot.storage.Storage.save_game`): one per game and round; ``payload`` is what it shows.
+    :meth:`~bot.storage.interface.Database.start_save`): one per game and round; ``payload`` is what it shows.
 
     >>> Announcement(kind="round_end", round_no=2, payload={"id": 5}).round_no
     2

@@ -1,8 +1,13 @@
-"""Bring a database file to the schema this code expects, one numbered migration at a time.
+"""The numbered migrations a backend ships: how they are found and checked, for both backends.
 
-``PRAGMA user_version`` holds the number of the last migration applied; each migration runs in its
-own transaction together with the bump of that number, so a crash leaves the file at a whole
-version. A file that is newer than the code, or is some other program's database, is refused.
+Each backend keeps its schema as files ``NNNN_what.sql`` in its own package
+(``bot/storage/sqlite/migrations``, ``bot/storage/postgres/migrations``); ``NNNN`` is the schema
+version the database is at once the file has run. The numbers must run 1, 2, 3, … with no gap.
+Never edit a released file: add the next number. How a backend applies them (and where it keeps
+the version) is its own (``bot/storage/sqlite/schema.py``, ``bot/storage/postgres/schema.py``).
+
+>>> [m.name for m in migrations("bot.storage.sqlite.migrations")][:1]
+['0001_initial.sql']
 """
 
 from __future__ import annotations
@@ -10,10 +15,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from importlib.resources import files
-
-import aiosqlite
-
-from bot.storage.errors import StorageError
 
 _FILE_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
@@ -27,14 +28,11 @@ class Migration:
     sql: str
 
 
-def migrations() -> tuple[Migration, ...]:
-    """The migrations shipped with the code, in order; their numbers must be 1, 2, 3, … .
-
-    >>> [m.version for m in migrations()][:1]
-    [1]
-    """
+def migrations(package: str) -> tuple[Migration, ...]:
+    """The migrations shipped in ``package``, in order; RuntimeError unless their numbers run
+    1, 2, 3, … ."""
     found = []
-    for entry in files("bot.storage.migrations").iterdir():
+    for entry in files(package).iterdir():
         match = _FILE_NAME.match(entry.name)
         if match:
             found.append(Migration(int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
@@ -42,49 +40,3 @@ def migrations() -> tuple[Migration, ...]:
     if [m.version for m in found] != list(range(1, len(found) + 1)):
         raise RuntimeError(f"migration numbers must run 1, 2, 3, …: {[m.name for m in found]}")
     return tuple(found)
-
-
-SCHEMA_VERSION = len(migrations())
-"""The schema version this code writes and reads."""
-
-
-async def migrate(db: aiosqlite.Connection, path: str) -> int:
-    """Apply every migration newer than the file's ``user_version``; return the version now.
-
-    ``db`` must be in autocommit mode (``isolation_level=None``): each step opens its own
-    transaction. Raises :class:`StorageError` for a newer or foreign database.
-    """
-    current = await user_version(db)
-    if current > SCHEMA_VERSION:
-        raise StorageError(
-            f"{path} has schema version {current}, newer than this bot understands ({SCHEMA_VERSION}): "
-            "run a newer version of the bot, or point DATABASE_PATH at another file"
-        )
-    if current == 0 and await _has_tables(db):
-        raise StorageError(
-            f"{path} is an SQLite database of another program (it has tables but no Rommé schema "
-            "version): point DATABASE_PATH at a new file"
-        )
-    for migration in migrations()[current:]:
-        # executescript runs the statements one by one; BEGIN/COMMIT inside it make the step atomic.
-        try:
-            await db.executescript(
-                f"BEGIN IMMEDIATE;\n{migration.sql}\nPRAGMA user_version = {migration.version};\nCOMMIT;"
-            )
-        except BaseException:
-            if db.in_transaction:
-                await db.rollback()
-            raise
-    return await user_version(db)
-
-
-async def user_version(db: aiosqlite.Connection) -> int:
-    """The schema version recorded in the file (0 for a new, empty file)."""
-    async with db.execute("PRAGMA user_version") as cursor:
-        row = await cursor.fetchone()
-    return int(row[0]) if row else 0
-
-
-async def _has_tables(db: aiosqlite.Connection) -> bool:
-    async with db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' LIMIT 1") as cursor:
-        return await cursor.fetchone() is not None

@@ -14,7 +14,7 @@ from types import FrameType
 from typing import Any
 
 from bot.service import TableService
-from bot.service.game import Game, Seat
+from bot.service.game import Game, Seat, replay_snapshot
 from bot.storage import Storage
 
 BOT = str(Path(__file__).resolve().parents[2] / "bot")
@@ -22,7 +22,7 @@ BOT = str(Path(__file__).resolve().parents[2] / "bot")
 
 async def lines_to_load(database: Path, games: int) -> int:
     """Store ``games`` lobbies (one per channel), then count the bot's lines run to load them."""
-    storage = await Storage.open(database)
+    storage = await Storage.open(database, replay=replay_snapshot)
     try:
         for number in range(games):
             game = Game(id=0, guild_id=1, channel_id=1000 + number, host_id=number + 1)

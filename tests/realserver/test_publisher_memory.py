@@ -6,7 +6,7 @@ from bot.client import create_bot
 from bot.publish.ports import Ports
 from bot.publish.publisher import DRAWINGS_KEPT, TablePublisher
 from bot.service import TableService
-from bot.storage.backend import Database
+from bot.storage.interface import Database
 
 
 async def test_the_drawings_kept_are_bounded_and_the_latest_stay(storage: Database) -> None:

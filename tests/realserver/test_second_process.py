@@ -20,6 +20,7 @@ import pytest
 from bot.client import wall_clock
 from bot.engine.moves import Move
 from bot.service import TableService
+from bot.service.game import replay_snapshot
 from bot.storage import Storage
 from tests.discord.play_helpers import Player, Room, begin, game_in, table_message, texts
 
@@ -89,7 +90,7 @@ def test_a_killed_bot_does_not_block_the_next_start(tmp_path: Path) -> None:
 
 async def other_process(database: Path) -> tuple[Storage, TableService]:
     """What another bot on the same file would hold: its own storage and table service."""
-    storage = await Storage.open(database)
+    storage = await Storage.open(database, replay=replay_snapshot)
     # Its clock is the bot's (SimCord's virtual one), so the deadlines in the file mean the same.
     service = TableService(storage, computer_delay=0, clock=wall_clock)
     await service.load()

@@ -17,8 +17,8 @@ from bot.engine.computer import ComputerPlayer
 from bot.engine.errors import IllegalMove
 from bot.service import TableService
 from bot.service.computer import computer_moves
-from bot.service.game import Game, GameStatus
-from bot.storage import Storage
+from bot.service.game import Game, GameStatus, replay_snapshot
+from bot.storage import Database, Storage, open_database
 
 HOST, BOB, CAROL, STRANGER = 101, 102, 103, 999
 GUILD, CHANNEL = 1, 10
@@ -42,6 +42,15 @@ class Recorder:
 
     async def game_changed(self, game: Game, *, reason: str) -> None:
         self.calls.append((game.id, reason, game.version))
+
+
+@pytest.fixture
+async def storage(database: str | Path) -> AsyncIterator[Database]:
+    """The test's storage (each backend in turn) as the bot opens it for its table service: with the
+    rules' replay of the moves logged after a game's snapshot."""
+    store = await open_database(database, replay=replay_snapshot)
+    yield store
+    await store.close()
 
 
 @pytest.fixture

@@ -7,9 +7,11 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.service import TableService
-from bot.service.game import GameStatus
-from bot.storage import Storage
+from bot.service.game import GameStatus, replay_snapshot
+from bot.storage import Storage, open_database
 
 from .conftest import BOB, CHANNEL, GUILD, HOST, persons_turn_or_rest, play_person_move, wait_for
 
@@ -17,7 +19,12 @@ SEED = 11
 
 
 async def open_service(path: Path) -> TableService:
-    service = TableService(await Storage.open(path), computer_delay=0.0, seed=SEED, next_round_delay=3600.0)
+    service = TableService(
+        await Storage.open(path, replay=replay_snapshot),
+        computer_delay=0.0,
+        seed=SEED,
+        next_round_delay=3600.0,
+    )
     await service.load()
     return service
 
@@ -106,3 +113,14 @@ async def test_finished_games_are_not_resumed_but_can_be_fetched(tmp_path: Path)
     again = await service.play_again(game.id, HOST)
     assert again.status is GameStatus.LOBBY and len(again.seats) == 2
     await shut(service)
+
+
+async def test_a_service_refuses_a_storage_that_cannot_replay_its_games(database: str | Path) -> None:
+    # Opened without the rules' replay, the storage would read back every game as its last full
+    # snapshot, moves short: a service on it would bring back old games. Refused at once instead.
+    storage = await open_database(database)
+    try:
+        with pytest.raises(ValueError, match="open_database"):
+            TableService(storage)
+    finally:
+        await storage.close()

@@ -9,8 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.storage import Announcement, MatchResult, MoveEntry, RoundScore, Storage
+from bot.storage import Announcement, MatchResult, MoveEntry, RoundScore, Save, Storage
 from bot.storage.postgres import PostgresStorage
+from tests.storage import peek
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,9 +35,13 @@ async def everything(storage: Storage | PostgresStorage, ids: list[int]) -> list
             await storage.moves(game_id),
             await storage.round_scores(game_id),
             await storage.owed_announcements(game_id),
-            await storage.announcement(game_id, 1),
+            await peek.announcement(storage, game_id, 1),
         ]
-    seen += [await storage.leaderboard(1), await storage.player_record(1, 30), await storage.damaged_games()]
+    seen += [
+        await storage.leaderboard(1),
+        await storage.player_record(1, 30),
+        await peek.damaged_games(storage),
+    ]
     return seen
 
 
@@ -46,17 +51,19 @@ async def test_a_files_games_come_out_of_postgres_as_they_were(
     file = await Storage.open(database_path)
     playing = await file.create_game(guild_id=1, channel_id=2, host_id=30, snapshot={"n": 0})
     for n in range(1, 4):
-        await file.save_game(playing, {"n": n}, "playing", move=MoveEntry(n % 2, 30, {"n": n}))
-    await file.save_game(playing, None, "playing", move=MoveEntry(0, None, {"n": 4}, state={"turn": 4}))
+        await file.save_game(Save(playing, {"n": n}, "playing", move=MoveEntry(n % 2, 30, {"n": n})))
+    await file.save_game(Save(playing, None, "playing", move=MoveEntry(0, None, {"n": 4}, state={"turn": 4})))
     over = await file.create_game(guild_id=1, channel_id=3, host_id=31, snapshot={"n": 0})
     await file.save_game(
-        over,
-        {"n": 9},
-        "finished",
-        move=MoveEntry(0, 31, {"n": 9}),
-        round_scores=[RoundScore(1, 0, 31, 40, 0, 40), RoundScore(1, 1, 30, 0, 25, -25)],
-        match_results=[MatchResult(31, 40, True, 40), MatchResult(30, -25, False, -25)],
-        announcements=[Announcement("match_end", 1, {"n": 9})],
+        Save(
+            over,
+            {"n": 9},
+            "finished",
+            move=MoveEntry(0, 31, {"n": 9}),
+            round_scores=[RoundScore(1, 0, 31, 40, 0, 40), RoundScore(1, 1, 30, 0, 25, -25)],
+            match_results=[MatchResult(31, 40, True, 40), MatchResult(30, -25, False, -25)],
+            announcements=[Announcement("match_end", 1, {"n": 9})],
+        )
     )
     await file.announcement_delivered(over, 1, 777)
     damaged = await file.create_game(guild_id=1, channel_id=4, host_id=30, snapshot={"version": 99})
@@ -75,7 +82,7 @@ async def test_a_files_games_come_out_of_postgres_as_they_were(
         assert await everything(target, ids) == before
         # The games go on there: a new game gets the next id, a save the next version and seq.
         assert await target.create_game(guild_id=1, channel_id=5, host_id=30, snapshot={}) == damaged + 1
-        saved = await target.save_game(playing, {"n": 5}, "playing", move=MoveEntry(1, 30, {"n": 5}))
+        saved = await target.save_game(Save(playing, {"n": 5}, "playing", move=MoveEntry(1, 30, {"n": 5})))
         assert (saved.version, saved.seq) == (6, 5)
     finally:
         await target.close()

@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.client import RommeBot, lease_owner
 from bot.config import ConfigError, Settings, load_settings
 from bot.service import TableService
+from bot.service.game import replay_snapshot
 from bot.service.shards import shard_of
 from bot.storage.postgres import PostgresStorage
 from tests.robustness.robust_helpers import make_bot
@@ -25,7 +26,7 @@ MINE, OTHERS = 2 << 22, 3 << 22  # servers of shard 0 and shard 1 of 2
 @pytest.fixture
 async def simcord_bot(postgres_url: str) -> AsyncIterator[RommeBot]:
     """A bot running shard 0 of 2, over a database that already holds a lobby on each shard."""
-    storage = await PostgresStorage.open(postgres_url)
+    storage = await PostgresStorage.open(postgres_url, replay=replay_snapshot)
     service = TableService(storage, computer_delay=0)
     for guild, channel in ((MINE, 11), (OTHERS, 12)):
         await service.open_lobby(guild, channel, 5, "host")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage.writer import WriteQueue
+from bot.storage.sqlite.writer import WriteQueue
 
 TIMEOUT = 20.0
 """No test waits longer than this for anything: a hang fails the test instead of the run."""

@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
-from bot.storage import SCHEMA_VERSION, Announcement, GameStatus, MoveEntry, Storage, VersionConflict
-from bot.storage.backend import Database, open_database
-from bot.storage.schema import migrations
+from bot.storage import SCHEMA_VERSION, Announcement, GameStatus, MoveEntry, Save, Storage, VersionConflict
+from bot.storage.interface import Database, open_database
+from bot.storage.sqlite.schema import migrations
 from tests.conftest import integrity_errors
+from tests.storage import peek
 
 GAME: dict[str, Any] = {"guild_id": 10, "channel_id": 20, "host_id": 30}
 OUT = MoveEntry(seat=0, user_id=30, move={"kind": "discard", "card": "7H"})
@@ -32,7 +33,7 @@ def round_end(round_no: int, kind: str = "round_end") -> Announcement:
 async def test_the_announcement_is_saved_with_the_move_that_ends_the_round(storage: Storage) -> None:
     game = await new_game(storage)
     await storage.save_game(
-        game, {"version": 1}, "playing", expected_version=1, move=OUT, announcements=[round_end(1)]
+        Save(game, {"version": 1}, "playing", expected_version=1, move=OUT, announcements=[round_end(1)])
     )
     (owed,) = await storage.owed_announcements()
     assert (owed.game_id, owed.round_no, owed.kind, owed.payload) == (game, 1, "round_end", {"round": 1})
@@ -44,7 +45,7 @@ async def test_a_refused_save_owes_nothing(storage: Storage) -> None:
     game = await new_game(storage)
     with pytest.raises(VersionConflict):
         await storage.save_game(
-            game, {"version": 1}, "playing", expected_version=7, move=OUT, announcements=[round_end(1)]
+            Save(game, {"version": 1}, "playing", expected_version=7, move=OUT, announcements=[round_end(1)])
         )
     assert await storage.owed_announcements() == []
     assert await storage.moves(game) == []
@@ -56,7 +57,7 @@ async def test_a_failing_transaction_owes_nothing(storage: Storage) -> None:
     game = await new_game(storage)
     with pytest.raises(integrity_errors()):
         await storage.save_game(
-            game, {"version": 1}, "playing", expected_version=1, move=OUT, announcements=[round_end(0)]
+            Save(game, {"version": 1}, "playing", expected_version=1, move=OUT, announcements=[round_end(0)])
         )
     assert await storage.owed_announcements() == []
     assert await storage.moves(game) == []
@@ -65,9 +66,9 @@ async def test_a_failing_transaction_owes_nothing(storage: Storage) -> None:
 
 async def test_one_announcement_per_round_and_the_first_one_stays(storage: Storage) -> None:
     game = await new_game(storage)
-    await storage.save_game(game, {"version": 1}, "playing", announcements=[round_end(1)])
+    await storage.save_game(Save(game, {"version": 1}, "playing", announcements=[round_end(1)]))
     await storage.save_game(
-        game, {"version": 1}, "finished", announcements=[Announcement("match_end", 1, {"again": True})]
+        Save(game, {"version": 1}, "finished", announcements=[Announcement("match_end", 1, {"again": True})])
     )
     (owed,) = await storage.owed_announcements(game)
     assert (owed.kind, owed.payload) == ("round_end", {"round": 1})
@@ -76,15 +77,15 @@ async def test_one_announcement_per_round_and_the_first_one_stays(storage: Stora
 async def test_a_delivered_announcement_is_owed_no_more_and_keeps_its_first_message(storage: Storage) -> None:
     game = await new_game(storage)
     other = await storage.create_game(**{**GAME, "channel_id": 21}, snapshot={"version": 1})
-    await storage.save_game(game, {"version": 1}, "playing", announcements=[round_end(1)])
-    await storage.save_game(other, {"version": 1}, "playing", announcements=[round_end(1)])
-    await storage.save_game(game, {"version": 1}, "finished", announcements=[round_end(2, "match_end")])
+    await storage.save_game(Save(game, {"version": 1}, "playing", announcements=[round_end(1)]))
+    await storage.save_game(Save(other, {"version": 1}, "playing", announcements=[round_end(1)]))
+    await storage.save_game(Save(game, {"version": 1}, "finished", announcements=[round_end(2, "match_end")]))
     assert [(a.game_id, a.round_no) for a in await storage.owed_announcements()] == [
         (game, 1), (game, 2), (other, 1),
     ]  # fmt: skip
     assert await storage.announcement_delivered(game, 1, 555) is True
     assert await storage.announcement_delivered(game, 1, 666) is False  # a second delivery changes nothing
-    record = await storage.announcement(game, 1)
+    record = await peek.announcement(storage, game, 1)
     assert record is not None and record.delivered and record.message_id == 555
     assert [(a.game_id, a.round_no) for a in await storage.owed_announcements()] == [(game, 2), (other, 1)]
     assert [a.round_no for a in await storage.owed_announcements(game)] == [2]
@@ -94,7 +95,7 @@ async def test_a_delivered_announcement_is_owed_no_more_and_keeps_its_first_mess
 async def test_the_outbox_survives_closing_and_opening_the_file(database: str | Path) -> None:
     storage = await open_database(database)
     game = await new_game(storage)
-    await storage.save_game(game, {"version": 1}, "finished", announcements=[round_end(3, "match_end")])
+    await storage.save_game(Save(game, {"version": 1}, "finished", announcements=[round_end(3, "match_end")]))
     await storage.close()
     storage = await open_database(database)
     try:
@@ -119,7 +120,7 @@ async def test_a_schema_1_file_gets_the_outbox_and_keeps_its_games(database_path
     try:
         (record,) = await storage.unfinished_games()
         assert await storage.owed_announcements() == []
-        await storage.save_game(record.id, {}, "playing", announcements=[round_end(1)])
+        await storage.save_game(Save(record.id, {}, "playing", announcements=[round_end(1)]))
         assert [a.round_no for a in await storage.owed_announcements()] == [1]
     finally:
         await storage.close()
@@ -131,7 +132,7 @@ async def test_a_schema_1_file_gets_the_outbox_and_keeps_its_games(database_path
 async def test_deleting_a_game_deletes_what_it_owed(database_path: Path) -> None:
     storage = await Storage.open(database_path)
     game = await new_game(storage)
-    await storage.save_game(game, {"version": 1}, "playing", announcements=[round_end(1)])
+    await storage.save_game(Save(game, {"version": 1}, "playing", announcements=[round_end(1)]))
     await storage.close()
     with sqlite3.connect(database_path) as db:
         db.execute("PRAGMA foreign_keys = ON")

@@ -8,8 +8,9 @@ import sqlite3
 from pathlib import Path
 
 from bot.storage import GameStatus, Storage
-from bot.storage.backend import open_database
-from bot.storage.schema import SCHEMA_VERSION
+from bot.storage.interface import open_database
+from bot.storage.sqlite.schema import SCHEMA_VERSION
+from tests.storage import peek
 
 
 async def test_a_game_set_aside_frees_its_channel_and_keeps_its_snapshot(database: str | Path) -> None:
@@ -24,7 +25,7 @@ async def test_a_game_set_aside_frees_its_channel_and_keeps_its_snapshot(databas
         assert record.status is GameStatus.CANCELLED
         assert record.damaged == "unknown game snapshot format 99 second line"
         assert record.snapshot == {"version": 99}
-        assert [r.id for r in await storage.damaged_games()] == [bad]
+        assert [r.id for r in await peek.damaged_games(storage)] == [bad]
         assert (await storage.get_game(good)).damaged is None  # type: ignore[union-attr]
         # The channel is free for a new game.
         await storage.create_game(guild_id=1, channel_id=5, host_id=8, snapshot={"version": 1})

@@ -14,7 +14,7 @@ from typing import cast
 import pytest
 
 from bot.storage import StorageError
-from bot.storage.writer import WriteQueue
+from bot.storage.sqlite.writer import WriteQueue
 from tests.storage.conftest import TIMEOUT, CommitPause, Gate, committed, connect_to, insert, until
 
 ROWS = "SELECT n FROM t ORDER BY n"

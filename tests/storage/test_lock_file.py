@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import Storage, StorageError
-from bot.storage.lock import DatabaseInUse, lock_path
+from bot.storage.sqlite.lock import DatabaseInUse, lock_path
 
 ROOT = Path(__file__).resolve().parents[2]
 HOLDER = """

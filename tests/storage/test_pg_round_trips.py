@@ -9,9 +9,10 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.storage import Announcement, MatchResult, MoveEntry, RoundScore
+from bot.storage import Announcement, MatchResult, MoveEntry, RoundScore, Save
 from bot.storage.postgres import PostgresStorage, ShardLost, ShardTaken
 from tests.conftest import raw_sql
+from tests.storage import peek
 from tests.storage.conftest import TIMEOUT
 from tests.storage.pg_proxy import RoundTrips
 
@@ -35,27 +36,31 @@ async def test_every_kind_of_save_is_one_round_trip(postgres_url: str) -> None:
                     before = proxy.count
                     if kind == "snapshot":
                         await storage.save_game(
-                            game_id,
-                            {"n": 1},
-                            "playing",
-                            expected_version=game.version,
-                            move=MoveEntry(0, 30, DRAW),
+                            Save(
+                                game_id,
+                                {"n": 1},
+                                "playing",
+                                expected_version=game.version,
+                                move=MoveEntry(0, 30, DRAW),
+                            )
                         )
                     elif kind == "move":
                         move = MoveEntry(1, None, DRAW, state={"turn": 2})
                         await storage.save_game(
-                            game_id, None, "playing", expected_version=game.version, move=move
+                            Save(game_id, None, "playing", expected_version=game.version, move=move)
                         )
                     else:
                         await storage.save_game(
-                            game_id,
-                            {"n": 3},
-                            "playing",
-                            expected_version=game.version,
-                            move=MoveEntry(2, None, DRAW),
-                            round_scores=[RoundScore(game.version, 0, 30, 10, 5, 5)],
-                            match_results=[MatchResult(30, 5, True, 5)],
-                            announcements=[Announcement(kind="round_end", round_no=1, payload={"n": 3})],
+                            Save(
+                                game_id,
+                                {"n": 3},
+                                "playing",
+                                expected_version=game.version,
+                                move=MoveEntry(2, None, DRAW),
+                                round_scores=[RoundScore(game.version, 0, 30, 10, 5, 5)],
+                                match_results=[MatchResult(30, 5, True, 5)],
+                                announcements=[Announcement(kind="round_end", round_no=1, payload={"n": 3})],
+                            )
                         )
                     counts.append(proxy.count - before)
                 return counts
@@ -91,7 +96,7 @@ async def test_a_save_of_a_process_that_lost_its_shard_is_refused_and_changes_no
         heartbeat = stale.keep_shards([0, 1], owner="host-a pid 1", ttl=60, lost=told.append)
         game_id = await stale.create_game(**GAME, snapshot={"n": 0})  # guild 10: shard 0
         saved = await stale.save_game(
-            game_id, {"n": 1}, "playing", expected_version=1, move=MoveEntry(0, 30, DRAW)
+            Save(game_id, {"n": 1}, "playing", expected_version=1, move=MoveEntry(0, 30, DRAW))
         )
         assert saved.version == 2
         # host-a stalls past its lease; another process (here with the same owner name, as a
@@ -103,23 +108,23 @@ async def test_a_save_of_a_process_that_lost_its_shard_is_refused_and_changes_no
 
         with pytest.raises(ShardLost) as caught:
             await stale.save_game(
-                game_id, {"n": 2}, "playing", expected_version=2, move=MoveEntry(1, 31, DRAW)
+                Save(game_id, {"n": 2}, "playing", expected_version=2, move=MoveEntry(1, 31, DRAW))
             )
         assert "\n" not in str(caught.value) and f"game {game_id}" in str(caught.value)
         assert told == [[0]]  # the owner hears it at once, not at the next heartbeat (20 s on)
         heartbeat.stop()
         with pytest.raises(ShardLost):  # a move logged without a snapshot, without a version check
-            await stale.save_game(game_id, None, "playing", move=MoveEntry(1, 31, DRAW, state={"t": 1}))
+            await stale.save_game(Save(game_id, None, "playing", move=MoveEntry(1, 31, DRAW, state={"t": 1})))
         with pytest.raises(ShardLost):
             await stale.create_game(guild_id=10, channel_id=21, host_id=30, snapshot={"n": 0})
         game = await fresh.get_game(game_id)
         assert game is not None and (game.snapshot, game.version) == ({"n": 1}, 2)
         assert [m.seq for m in await fresh.moves(game_id)] == [1]
-        assert await fresh.game_in_channel(21) is None
+        assert await peek.game_in_channel(fresh, 21) is None
         assert told == [[0]]  # once
 
         # The new holder plays on from what was committed.
-        assert (await fresh.save_game(game_id, {"n": 2}, "playing", expected_version=2)).version == 3
+        assert (await fresh.save_game(Save(game_id, {"n": 2}, "playing", expected_version=2))).version == 3
         # The stale heartbeat finds its epoch gone, even under the same owner name.
         keeper_lost: list[list[int]] = []
         keeper = stale.keep_shards([0, 1], owner="host-a pid 1", ttl=0.3, lost=keeper_lost.append)

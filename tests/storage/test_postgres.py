@@ -11,7 +11,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.storage import MoveEntry, StorageError, VersionConflict
+from bot.storage import MoveEntry, Save, StorageError, VersionConflict
 from bot.storage.postgres import PG_SCHEMA_VERSION, PostgresStorage, ShardTaken, pg_migrations, shown_url
 from tests.conftest import raw_sql, with_database
 
@@ -42,7 +42,7 @@ def one_line(error: BaseException) -> str:
 async def test_a_new_database_gets_every_migration_once(postgres_url: str) -> None:
     first = await PostgresStorage.open(postgres_url)
     game_id = await first.create_game(**GAME, snapshot={"n": 0})
-    await first.save_game(game_id, {"n": 1}, "playing", move=MoveEntry(0, 30, DRAW))
+    await first.save_game(Save(game_id, {"n": 1}, "playing", move=MoveEntry(0, 30, DRAW)))
     await first.close()
     assert await fetchval(postgres_url, "SELECT max(version) FROM romme_schema") == PG_SCHEMA_VERSION
     assert [m.version for m in pg_migrations()] == list(range(1, PG_SCHEMA_VERSION + 1))
@@ -109,8 +109,12 @@ async def test_two_storages_on_one_game_one_wins_the_version(postgres_url: str) 
     try:
         game_id = await one.create_game(**GAME, snapshot={"n": 0})
         outcomes = await asyncio.gather(
-            one.save_game(game_id, {"n": 1}, "playing", expected_version=1, move=MoveEntry(0, 30, DRAW)),
-            two.save_game(game_id, {"n": 2}, "playing", expected_version=1, move=MoveEntry(1, 31, DRAW)),
+            one.save_game(
+                Save(game_id, {"n": 1}, "playing", expected_version=1, move=MoveEntry(0, 30, DRAW))
+            ),
+            two.save_game(
+                Save(game_id, {"n": 2}, "playing", expected_version=1, move=MoveEntry(1, 31, DRAW))
+            ),
             return_exceptions=True,
         )
         assert sorted(type(o).__name__ for o in outcomes) == ["SaveResult", "VersionConflict"]
@@ -127,7 +131,7 @@ async def test_the_saves_of_one_game_commit_in_the_order_they_were_started(postg
     try:
         game_id = await storage.create_game(**GAME, snapshot={"n": 0})
         pending = [
-            storage.start_save(game_id, {"n": n}, "playing", move=MoveEntry(0, 30, {"n": n}))
+            storage.start_save(Save(game_id, {"n": n}, "playing", move=MoveEntry(0, 30, {"n": n})))
             for n in range(1, 31)
         ]
         results = [await save for save in pending]

@@ -18,10 +18,12 @@ from bot.storage import (
     OPEN_STATUSES,
     GameStatus,
     MoveEntry,
+    Save,
     SaveResult,
     Storage,
     StorageError,
 )
+from tests.storage import peek
 from tests.storage.conftest import TIMEOUT, Gate, committed
 
 GAME: dict[str, Any] = {"guild_id": 10, "host_id": 30}
@@ -60,7 +62,7 @@ async def test_a_failed_commit_fails_every_save_of_the_group_and_the_next_save_w
     before = storage._writes.transactions
     saves = [
         asyncio.create_task(
-            storage.save_game(game_id, {"n": 1}, "playing", move=MoveEntry(seat, 30, {"n": 1}))
+            storage.save_game(Save(game_id, {"n": 1}, "playing", move=MoveEntry(seat, 30, {"n": 1})))
         )
         for game_id, seat in zip(ids, (0, 3, 1), strict=True)
     ]
@@ -77,7 +79,9 @@ async def test_a_failed_commit_fails_every_save_of_the_group_and_the_next_save_w
         assert game is not None and (game.version, game.snapshot) == (1, {"n": 0})
         assert await storage.moves(game_id) == []
     assert committed(database_path, "SELECT COUNT(*) FROM trap") == [(0,)]
-    saved = await storage.save_game(ids[0], {"n": 1}, GameStatus.PLAYING, move=MoveEntry(0, 30, {"n": 1}))
+    saved = await storage.save_game(
+        Save(ids[0], {"n": 1}, GameStatus.PLAYING, move=MoveEntry(0, 30, {"n": 1}))
+    )
     assert saved == SaveResult(version=2, seq=1)
     assert committed(database_path, "PRAGMA integrity_check") == [("ok",)]
 
@@ -92,7 +96,7 @@ async def test_cancelled_saves_are_stored_whole_or_not_at_all(storage: Storage, 
     for n in range(240):
         game_id = ids[n % len(ids)]
         task = asyncio.create_task(
-            storage.save_game(game_id, {"last": n}, "playing", move=MoveEntry(n % 4, 30, {"n": n}))
+            storage.save_game(Save(game_id, {"last": n}, "playing", move=MoveEntry(n % 4, 30, {"n": n})))
         )
         saves.append((n, game_id, task))
         if shuffle.random() < 0.33:
@@ -132,7 +136,7 @@ async def test_a_read_does_not_wait_for_a_transaction_being_written(storage: Sto
     [game_id] = await games(storage, 1)
     gate = Gate()
     held = await gate.hold(storage._writes)
-    save = asyncio.create_task(storage.save_game(game_id, {"n": 1}, "playing"))
+    save = asyncio.create_task(storage.save_game(Save(game_id, {"n": 1}, "playing")))
     async with asyncio.timeout(TIMEOUT / 4):
         game = await storage.get_game(game_id)  # the writer is busy: the read goes beside it
     assert game is not None and game.version == 1
@@ -166,17 +170,17 @@ async def test_a_folder_in_place_of_the_file_is_a_storage_error(tmp_path: Path) 
 
 async def test_game_status_members_and_strings_are_both_accepted(storage: Storage) -> None:
     game_id = await storage.create_game(**GAME, channel_id=1, snapshot={}, status=GameStatus.LOBBY)
-    await storage.save_game(game_id, {}, GameStatus.PLAYING)
+    await storage.save_game(Save(game_id, {}, GameStatus.PLAYING))
     game = await storage.get_game(game_id)
     assert game is not None and game.status is GameStatus.PLAYING and cast(str, game.status) == "playing"
-    await storage.save_game(game_id, {}, "finished")  # a plain string, as old snapshots hold it
+    await storage.save_game(Save(game_id, {}, "finished"))  # a plain string, as old snapshots hold it
     game = await storage.get_game(game_id)
     assert game is not None and game.status is GameStatus.FINISHED
-    assert await storage.game_in_channel(1) is None
+    assert await peek.game_in_channel(storage, 1) is None
     other = await storage.create_game(**GAME, channel_id=1, snapshot={}, status="playing")
     assert [g.status for g in await storage.unfinished_games()] == [GameStatus.PLAYING]
     with pytest.raises(ValueError, match="status must be one of lobby, playing, finished, cancelled"):
-        await storage.save_game(other, {}, "paused")  # type: ignore[arg-type]
+        await storage.save_game(Save(other, {}, "paused"))  # type: ignore[arg-type]
 
 
 def test_game_status_is_the_storages_one_enum() -> None:

@@ -15,9 +15,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from bot.storage.database import Storage
 from bot.storage.errors import StorageError
-from bot.storage.postgres import PostgresStorage
+from bot.storage.postgres.store import PostgresStorage
+from bot.storage.sqlite import Storage
 
 # The tables in the order their foreign keys allow, with their columns, and which of those are JSON
 # and which are times (SQLite keeps both as text).

@@ -22,7 +22,7 @@ and the cancellation is delivered at its next ``await``.
 Why a thread of its own rather than aiosqlite's: aiosqlite's public methods cost one trip to its
 thread per statement (a save is six of them, plus BEGIN and COMMIT), and running a whole batch as
 one function on its thread needs its private queue. Reads need no batch: they use aiosqlite
-(see :mod:`bot.storage.database`).
+(see :mod:`bot.storage.sqlite.store`).
 """
 
 from __future__ import annotations

@@ -1,0 +1,253 @@
+"""The storage's one interface (:class:`Database`) and :func:`open_database`, the one way to open it.
+
+A setting names the database: an SQLite file (:class:`~bot.storage.sqlite.Storage`, the default: one
+bot process per file) or a PostgreSQL URL (:class:`~bot.storage.postgres.PostgresStorage`: a bot
+spread over several processes). Both are written against :class:`Database`, whose docstrings say
+what every method guarantees, whichever backend keeps the data; the tests run on both.
+
+What both backends share is written once, beside this interface: the values in and out
+(:mod:`bot.storage.records`: a :class:`~bot.storage.records.Save` is what one change writes), the
+readers of rows and the replay of a game's tail (:mod:`bot.storage.rows`), the reads, in SQL both
+dialects understand (:mod:`bot.storage.sql`), and the loader of the numbered migrations
+(:mod:`bot.storage.schema`). A backend holds its writes, its connections and its dialect's pieces.
+
+Adding a table and a query:
+
+1. one migration file per backend: the next number in ``bot/storage/sqlite/migrations/`` and in
+   ``bot/storage/postgres/migrations/`` (the schema version follows by itself; never edit a
+   released file);
+2. the query's entry here, an abstract method whose docstring says what it guarantees, and the
+   record it returns in :mod:`bot.storage.records` with its columns in :mod:`bot.storage.rows`;
+3. the method: a read whose SQL both dialects understand is written once, in
+   :class:`~bot.storage.sql.SqlStorage` (``?`` placeholders); a write is one method per backend
+   (``sqlite/store.py``: a function run on the writer thread; ``postgres/store.py``: one statement
+   where it can, one round trip);
+4. its test in ``tests/storage`` on the ``storage`` fixture, which runs it on both backends.
+
+Nothing else changes: the service reaches it through :class:`Database`.
+
+>>> import asyncio, tempfile, pathlib
+>>> async def demo(path):
+...     database = await open_database(path)
+...     game_id = await database.create_game(guild_id=1, channel_id=2, host_id=3, snapshot={"n": 0})
+...     saved = await database.save_game(Save(game_id, {"n": 1}, "playing", expected_version=1))
+...     await database.close()
+...     return type(database).__name__, game_id, saved
+>>> with tempfile.TemporaryDirectory() as folder:
+...     asyncio.run(demo(pathlib.Path(folder) / "romme.db"))
+('Storage', 1, SaveResult(version=2, seq=None))
+"""
+
+from __future__ import annotations
+
+import abc
+import asyncio
+from collections.abc import Awaitable
+from pathlib import Path
+from typing import Any
+
+from bot.storage.records import (
+    AnnouncementRecord,
+    GameRecord,
+    GameStatus,
+    GameStatusName,
+    MoveRecord,
+    PlayerStats,
+    Replay,
+    RoundScore,
+    Save,
+    SaveResult,
+    dumps,
+    game_status,
+)
+
+
+class Database(abc.ABC):
+    """The storage the service, the publisher and the client use, whichever backend keeps it.
+
+    Guarantees every backend keeps (each method adds its own):
+
+    - **Atomic writes.** Each write is one transaction: it happens whole or not at all, and a
+      reader never sees half of one. A write's coroutine returns only once it is committed (on
+      disk, as the backend's durability setting has it); if it raises, nothing of it is stored
+      (except :class:`~bot.storage.errors.StorageError` from a lost connection, when the outcome is
+      the database's: read it back).
+    - **Order.** The saves of one game commit in the order they were started (:meth:`start_save`
+      is called); the writes of different games may commit in any order.
+    - **Versions.** Every save bumps the game's ``version`` by one; nothing else does. A save with
+      an ``expected_version`` the game is no longer at raises
+      :class:`~bot.storage.errors.VersionConflict` and writes nothing.
+    - **Reads** see the last committed state, never a write under way, and never wait for one.
+    - **Errors.** A game that does not exist: :class:`~bot.storage.errors.GameNotFound`; a second
+      open game in a channel: :class:`~bot.storage.errors.ChannelBusy`; a closed storage or an
+      unusable database: :class:`~bot.storage.errors.StorageError` (one line). A value JSON cannot
+      hold: ``TypeError``/``ValueError`` before anything is sent.
+    - **Replay.** The storage knows no rules: its owner gives it the :class:`~bot.storage.records.Replay`
+      when it opens it (:func:`open_database`'s ``replay``), and a game read back then carries the
+      snapshot as of its last save (the moves logged after the stored snapshot replayed onto it).
+      Without one, a game read back carries the stored snapshot.
+    """
+
+    path: Any
+    """How the database is named in messages: the file's path, or the URL without its password."""
+
+    def __init__(self, replay: Replay | None) -> None:
+        self._replay = replay
+
+    @property
+    def replay(self) -> Replay | None:
+        """How the moves logged after a game's snapshot are folded into it when the game is read
+        (:meth:`get_game`, :meth:`unfinished_games`); given at opening, fixed for the storage's
+        life: ``None`` reads the stored snapshot as it was written."""
+        return self._replay
+
+    @property
+    @abc.abstractmethod
+    def closed(self) -> bool:
+        """Whether :meth:`close` has run (every other method then raises StorageError)."""
+
+    @abc.abstractmethod
+    async def close(self) -> None:
+        """Close once the saves already started are committed. A second call does nothing."""
+
+    # ------------------------------------------------------------------ games
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        snapshot: dict[str, Any],
+        status: GameStatus | GameStatusName = GameStatus.LOBBY,
+    ) -> int:
+        """Store a new game at version 1 and return its id (new, never reused).
+
+        Raises :class:`~bot.storage.errors.ChannelBusy` (nothing written) when ``status`` is open
+        (lobby, playing) and the channel already has an open game: at most one per channel, even
+        when two processes create one at the same moment. Not idempotent: a second call makes a
+        second game (or, in the same channel, is refused). The status and the snapshot are checked
+        here, on the loop (ValueError, TypeError), before the backend's :meth:`_insert_game`.
+        """
+        return await self._insert_game(guild_id, channel_id, host_id, game_status(status), dumps(snapshot))
+
+    @abc.abstractmethod
+    async def _insert_game(
+        self, guild_id: int, channel_id: int, host_id: int, status: GameStatus, snapshot: str
+    ) -> int:
+        """:meth:`create_game` in the backend, ``snapshot`` as JSON text: what it guarantees."""
+
+    @abc.abstractmethod
+    def start_save(
+        self, save: Save, *, now: bool = False, ready: asyncio.Future[None] | None = None
+    ) -> Awaitable[SaveResult]:
+        """Write ``save`` in ONE transaction: the game's status and version (+1), its snapshot
+        (unless ``None``: then the stored snapshot stays, and the move is logged with its
+        :attr:`~bot.storage.records.MoveEntry.state` to be replayed onto it when the game is read
+        back), its move appended to the log (numbered 1, 2, … per game: ``SaveResult.seq``), its
+        round scores, its match's results added to the players' statistics (a person already
+        counted for this game is skipped: a retry counts nothing twice) and its announcements owed
+        to the channel (one per game and round: a round already owed or delivered keeps its row).
+
+        Raises :class:`~bot.storage.errors.VersionConflict` when the game is not at
+        ``save.expected_version``, :class:`~bot.storage.errors.GameNotFound`, and (PostgreSQL with
+        shard leases) :class:`~bot.storage.postgres.ShardLost`; each time nothing is written. A
+        round score recorded twice for a seat is refused by the schema (the backend's integrity
+        error), nothing written.
+
+        The save is started when this is called, not when the result is awaited (which it must
+        be): the caller may work on the loop while it commits, and the saves of one game commit in
+        the order of these calls. ``now`` asks the backend to send it at once rather than gather it
+        with others (a click waits for it); ``ready`` is set once the save's statements have run or
+        gone to the server, as its COMMIT begins (or with its outcome, if it fails first): work on
+        the loop from then on overlaps the commit. Cancelling the caller once the save has started
+        does not stop it: it commits or rolls back whole, and its outcome is the database's.
+        """
+
+    async def save_game(self, save: Save) -> SaveResult:
+        """:meth:`start_save` and await it: the save is committed when this returns."""
+        return await self.start_save(save)
+
+    @abc.abstractmethod
+    async def set_table_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the id of the game's public table message (``None``: it must be posted again).
+
+        Not a move: the version stays. Idempotent. Raises :class:`~bot.storage.errors.GameNotFound`.
+        """
+
+    @abc.abstractmethod
+    async def set_aside(self, game_id: int, problem: str) -> bool:
+        """Set aside an open game that cannot be read: its status becomes ``cancelled`` (it frees its
+        channel and is not brought back again) and ``problem`` (folded to one line, at most 500
+        characters) is kept as its ``damaged``; the snapshot stays. Returns False, changing
+        nothing, if the game is not open (so a second call returns False)."""
+
+    @abc.abstractmethod
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        """The game with this id (its row and its tail read in one statement, so they agree), or
+        ``None``."""
+
+    @abc.abstractmethod
+    async def unfinished_games(self) -> list[GameRecord]:
+        """Every game in the lobby or in play, oldest (lowest id) first: what to bring back after a
+        restart. A game whose tail cannot be replayed comes back with ``replay_error`` set."""
+
+    @abc.abstractmethod
+    async def moves(self, game_id: int, *, after: int = 0) -> list[MoveRecord]:
+        """The game's logged moves with ``seq`` above ``after``, in log order (the move log is
+        append-only: a move once logged never changes). Empty for an unknown game."""
+
+    # ------------------------------------------------------------------ announcements (the outbox)
+
+    @abc.abstractmethod
+    async def owed_announcements(self, game_id: int | None = None) -> list[AnnouncementRecord]:
+        """The announcements not delivered yet (of one game, or of all), by game, then round."""
+
+    @abc.abstractmethod
+    async def announcement_delivered(self, game_id: int, round_no: int, message_id: int | None) -> bool:
+        """Note that this round's announcement is in the channel, as message ``message_id``.
+
+        Returns False, changing nothing, if it was noted already (the first delivery's message id
+        stays) or is not owed: two deliveries racing note one.
+        """
+
+    # ------------------------------------------------------------------ scores and statistics
+
+    @abc.abstractmethod
+    async def round_scores(self, game_id: int) -> list[RoundScore]:
+        """Every recorded round score of the game, by round then seat."""
+
+    @abc.abstractmethod
+    async def player_record(self, guild_id: int, user_id: int) -> PlayerStats | None:
+        """A person's statistics on one server, or ``None`` if they never finished a match there."""
+
+    @abc.abstractmethod
+    async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PlayerStats]:
+        """The server's best ``limit`` players: most matches won, then most points, then fewest
+        matches played, then lowest user id (a total order: equal records never swap)."""
+
+
+def is_postgres_url(target: object) -> bool:
+    """Whether ``target`` names a PostgreSQL database (a ``postgresql://`` or ``postgres://`` URL).
+
+    >>> is_postgres_url("postgresql://bot@db/romme"), is_postgres_url(Path("romme.db"))
+    (True, False)
+    """
+    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
+
+
+async def open_database(target: str | Path, *, replay: Replay | None = None) -> Database:
+    """Open the database ``target`` names: a ``postgresql://`` URL, or else an SQLite file's path,
+    bringing its schema up to date. ``replay`` is how a game read back gets its moves since its
+    snapshot (see :attr:`Database.replay`): a table service needs it.
+
+    Raises :class:`~bot.storage.errors.StorageError` (one line) when it cannot be used.
+    """
+    if is_postgres_url(target):
+        # Imported here: a bot on an SQLite file never loads asyncpg.
+        from bot.storage.postgres import PostgresStorage
+
+        return await PostgresStorage.open(str(target), replay=replay)
+    from bot.storage.sqlite import Storage
+
+    return await Storage.open(target, replay=replay)

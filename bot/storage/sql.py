@@ -1,0 +1,102 @@
+"""What the two backends' SQL has in common, written once: the reads.
+
+The reads are plain SQL both SQLite and PostgreSQL understand, written with ``?`` placeholders (a
+backend whose driver numbers them, as asyncpg's ``$1``, renumbers them in its :meth:`_fetch`). A
+backend gives what differs: how it runs a read (:meth:`SqlStorage._fetch`), the statement that reads
+a game with the moves logged after its snapshot (:attr:`SqlStorage.select_game`, built with each
+dialect's JSON functions), how it reads a timestamp column (:meth:`SqlStorage._stamp`), and its
+writes, which run differently on each (a writer thread with group commit, one round trip per
+statement on a pool).
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, ClassVar
+
+from bot.storage import rows as read
+from bot.storage.interface import Database
+from bot.storage.records import (
+    OPEN_STATUSES,
+    AnnouncementRecord,
+    GameRecord,
+    MoveRecord,
+    PlayerStats,
+    RoundScore,
+)
+
+OPEN = "(" + ", ".join(f"'{status.value}'" for status in OPEN_STATUSES) + ")"
+"""SQL for ``status IN …``: the statuses of a game that is not over."""
+
+
+class SqlStorage(Database):
+    """A backend over SQL: the reads of :class:`~bot.storage.interface.Database`; what a backend
+    adds is said in the module's docstring."""
+
+    select_game: ClassVar[str]
+    """``SELECT <the game's columns and its tail> FROM games``, to which a read adds its WHERE."""
+
+    @staticmethod
+    @abc.abstractmethod
+    def _stamp(value: Any) -> datetime:
+        """A timestamp column's value as a ``datetime``."""
+
+    @abc.abstractmethod
+    async def _fetch(self, sql: str, *params: Any) -> Sequence[read.Row]:
+        """The rows of one read (``?`` placeholders), on the reading connection: the last committed
+        state. Raises StorageError once the storage is closed."""
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        """See :meth:`Database.get_game`."""
+        rows = await self._fetch(f"{self.select_game} WHERE id = ?", game_id)
+        return self._game(rows[0]) if rows else None
+
+    async def unfinished_games(self) -> list[GameRecord]:
+        """See :meth:`Database.unfinished_games`."""
+        rows = await self._fetch(f"{self.select_game} WHERE status IN {OPEN} ORDER BY id")
+        return [self._game(row) for row in rows]
+
+    async def moves(self, game_id: int, *, after: int = 0) -> list[MoveRecord]:
+        """See :meth:`Database.moves`."""
+        rows = await self._fetch(
+            "SELECT * FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq", game_id, after
+        )
+        return [read.move(row, self._stamp) for row in rows]
+
+    async def owed_announcements(self, game_id: int | None = None) -> list[AnnouncementRecord]:
+        """See :meth:`Database.owed_announcements`."""
+        where, params = ("AND game_id = ?", (game_id,)) if game_id is not None else ("", ())
+        rows = await self._fetch(
+            f"SELECT * FROM announcements WHERE delivered_at IS NULL {where} ORDER BY game_id, round_no",
+            *params,
+        )
+        return [read.announcement(row, self._stamp) for row in rows]
+
+    async def round_scores(self, game_id: int) -> list[RoundScore]:
+        """See :meth:`Database.round_scores`."""
+        rows = await self._fetch(
+            "SELECT * FROM round_scores WHERE game_id = ? ORDER BY round_no, seat", game_id
+        )
+        return [read.round_score(row) for row in rows]
+
+    async def player_record(self, guild_id: int, user_id: int) -> PlayerStats | None:
+        """See :meth:`Database.player_record`."""
+        rows = await self._fetch(
+            "SELECT * FROM player_stats WHERE guild_id = ? AND user_id = ?", guild_id, user_id
+        )
+        return read.stats(rows[0]) if rows else None
+
+    async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PlayerStats]:
+        """See :meth:`Database.leaderboard`."""
+        rows = await self._fetch(
+            "SELECT * FROM player_stats WHERE guild_id = ? "
+            "ORDER BY matches_won DESC, points DESC, matches_played ASC, user_id ASC LIMIT ?",
+            guild_id,
+            limit,
+        )
+        return [read.stats(row) for row in rows]
+
+    def _game(self, row: read.Row) -> GameRecord:
+        return read.game(row, self._stamp, self.replay)

@@ -1,0 +1,378 @@
+"""The bot's database in an SQLite file: games, their move log, round scores and player statistics.
+
+One :class:`Storage` owns two connections to the file. Writes go through a
+:class:`~bot.storage.sqlite.writer.WriteQueue`: a plain :mod:`sqlite3` connection on a thread of its
+own, with group commit (the writes that arrive together share one transaction, each in its own
+savepoint, and each caller returns only once that transaction is committed). Migrations and reads
+use an :mod:`aiosqlite` connection, one trip to its thread per query; in WAL mode a read sees the
+last committed transaction, never half of one, and never waits for a commit's fsync.
+SQLite's WAL keeps the file consistent if the process dies.
+
+What each method guarantees is said once, in :class:`~bot.storage.interface.Database`; the docstrings
+here say how SQLite keeps it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import sqlite3
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+import aiosqlite
+
+from bot.storage.errors import ChannelBusy, GameNotFound, StorageError, VersionConflict
+from bot.storage.records import (
+    OPEN_STATUSES,
+    GameStatus,
+    MatchResult,
+    MoveEntry,
+    Replay,
+    RoundScore,
+    Save,
+    SaveResult,
+    dumps,
+)
+from bot.storage.sql import OPEN, SqlStorage
+from bot.storage.sqlite.lock import DatabaseLock
+from bot.storage.sqlite.lock import hold as hold_lock
+from bot.storage.sqlite.schema import migrate
+from bot.storage.sqlite.writer import WriteQueue
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+BUSY_TIMEOUT_MS = 5000
+_NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+
+
+SELECT_GAME = (
+    "SELECT games.*, (SELECT json_group_array(json(entry)) FROM (SELECT json_object("
+    "'seq', seq, 'seat', seat, 'user_id', user_id, 'move', json(move), 'state', json(state), "
+    "'created_at', created_at) AS entry FROM moves "
+    "WHERE moves.game_id = games.id AND moves.seq > games.snapshot_seq ORDER BY seq)) AS tail FROM games"
+)
+"""A game read back: the row, and the moves logged after its snapshot (a JSON array, in the same
+statement, so the two are of one committed state; :func:`bot.storage.rows.game` replays them)."""
+
+
+class Storage(SqlStorage):
+    """The database of one bot in an SQLite file. Open it with :meth:`Storage.open`; close it with
+    :meth:`close`."""
+
+    select_game = SELECT_GAME
+
+    def __init__(
+        self,
+        db: aiosqlite.Connection,
+        writes: WriteQueue,
+        path: Path,
+        lock: DatabaseLock | None = None,
+        *,
+        replay: Replay | None = None,
+    ) -> None:
+        """Wrap an open, migrated file (a reading connection and a writer, and this process's lock
+        on the file, released by :meth:`close`); use :meth:`Storage.open`."""
+        super().__init__(replay)
+        self._db: aiosqlite.Connection | None = db
+        self._writes = writes
+        self._lock = lock
+        self.path = path
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @classmethod
+    async def open(cls, path: str | Path, *, replay: Replay | None = None) -> Storage:
+        """Open (or create) the database file and bring its schema up to date; ``replay``: see
+        :attr:`~bot.storage.interface.Database.replay`.
+
+        Raises :class:`StorageError` with one line naming the file when the file cannot be opened,
+        is not an SQLite database, belongs to another program or is newer than this code, and
+        :class:`~bot.storage.sqlite.lock.DatabaseInUse` when another process has it open (one bot
+        per file: see :mod:`bot.storage.sqlite.lock`).
+        """
+        path = Path(path)
+        if not path.parent.is_dir():
+            raise StorageError(f"{path}: cannot open the database (the folder {path.parent} does not exist)")
+        lock = hold_lock(path)
+        try:
+            return await cls._open(path, lock, replay)
+        except BaseException:
+            lock.release()
+            raise
+
+    @classmethod
+    async def _open(cls, path: Path, lock: DatabaseLock, replay: Replay | None) -> Storage:
+        # The writer first: its thread opens the file and sets the journal mode, so a file that
+        # cannot be opened, or is no database, is refused before anything else is started.
+        writes = await WriteQueue.open(functools.partial(_connect_writer, path))
+        try:
+            db = await aiosqlite.connect(path, isolation_level=None)
+        except BaseException as exc:
+            await writes.close()
+            if isinstance(exc, sqlite3.Error):
+                raise StorageError(f"{path}: cannot open the database ({exc})") from None
+            raise
+        try:
+            db.row_factory = sqlite3.Row
+            for pragma in _PRAGMAS:
+                await db.execute(pragma)
+            await migrate(db, str(path))
+        except BaseException as exc:
+            await db.close()
+            await writes.close()
+            if isinstance(exc, sqlite3.DatabaseError):
+                raise StorageError(f"{path} is not a readable SQLite database ({exc})") from None
+            raise
+        return cls(db, writes, path, lock, replay=replay)
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` has run."""
+        return self._db is None
+
+    async def close(self) -> None:
+        """Close the file once the queued writes are committed, and release its lock."""
+        if self._db is not None:
+            db, self._db = self._db, None
+            try:
+                await self._writes.close()
+            finally:
+                try:
+                    await db.close()
+                finally:
+                    if self._lock is not None:
+                        self._lock.release()
+
+    # ------------------------------------------------------------------ games
+
+    async def _insert_game(
+        self, guild_id: int, channel_id: int, host_id: int, status: GameStatus, snapshot: str
+    ) -> int:
+        # The check of the channel and the insert are one write on the one writer thread: no other
+        # game slips in between.
+        def write(db: sqlite3.Connection) -> int | None:
+            row = db.execute(
+                f"SELECT id FROM games WHERE channel_id = ? AND status IN {OPEN}", (channel_id,)
+            ).fetchone()
+            if row is not None and status in OPEN_STATUSES:
+                raise ChannelBusy(channel_id, game_id=row["id"])
+            return db.execute(
+                "INSERT INTO games (guild_id, channel_id, host_id, status, snapshot) VALUES (?, ?, ?, ?, ?)",
+                (guild_id, channel_id, host_id, status.value, snapshot),
+            ).lastrowid
+
+        game_id = await self._write(write)
+        assert game_id is not None
+        return game_id
+
+    def start_save(
+        self, save: Save, *, now: bool = False, ready: asyncio.Future[None] | None = None
+    ) -> Awaitable[SaveResult]:
+        """See :meth:`Database.start_save`. The save is queued on the writer thread and shares a
+        transaction with the writes that arrive with it, each in its own savepoint; ``now`` hands it
+        to the thread at once, and ``ready`` is set as the batch's COMMIT begins (see
+        :meth:`~bot.storage.sqlite.writer.WriteQueue.submit`)."""
+        game_id, expected_version, move = save.game_id, save.expected_version, save.move
+        status = str(save.status)  # the member's plain string (Save made it a GameStatus)
+        round_scores, match_results = save.round_scores, save.match_results
+        # Serialised here, on the event loop: a value JSON cannot hold fails before anything is queued.
+        snapshot_json, move_json, state_json = save.encoded()
+        owed = [(a.round_no, a.kind, dumps(a.payload)) for a in save.announcements]
+
+        def write(db: sqlite3.Connection) -> SaveResult:
+            version, stored_status = _version_and_status(db, game_id)
+            if expected_version is not None and expected_version != version:
+                raise VersionConflict(game_id, expected=expected_version, actual=version)
+            seq = None
+            if move is not None and move_json is not None:
+                seq = _append_move(db, game_id, move, move_json, None if snapshot_json else state_json)
+            if snapshot_json is not None:
+                db.execute(
+                    f"UPDATE games SET snapshot = ?, status = ?, version = version + 1, updated_at = {_NOW}, "
+                    "snapshot_seq = (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?) WHERE id = ?",
+                    (snapshot_json, status, game_id, game_id),
+                )
+            elif stored_status == status:
+                # The status is set only when it changes: setting it rewrites the game's index
+                # entries (pages in the write-ahead log), which a move that leaves it alone need not.
+                db.execute(
+                    f"UPDATE games SET version = version + 1, updated_at = {_NOW} WHERE id = ?", (game_id,)
+                )
+            else:
+                db.execute(
+                    f"UPDATE games SET status = ?, version = version + 1, updated_at = {_NOW} WHERE id = ?",
+                    (status, game_id),
+                )
+            _insert_round_scores(db, game_id, round_scores)
+            _record_match(db, game_id, match_results)
+            if owed:
+                db.executemany(
+                    "INSERT INTO announcements (game_id, round_no, kind, payload) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT (game_id, round_no) DO NOTHING",
+                    [(game_id, *row) for row in owed],
+                )
+            return SaveResult(version=version + 1, seq=seq)
+
+        self._connection()
+        return self._writes.submit(write, now=now, ready=ready)
+
+    async def set_table_message(self, game_id: int, message_id: int | None) -> None:
+        """See :meth:`Database.set_table_message`."""
+
+        def write(db: sqlite3.Connection) -> None:
+            cursor = db.execute(
+                f"UPDATE games SET table_message_id = ?, updated_at = {_NOW} WHERE id = ?",
+                (message_id, game_id),
+            )
+            if cursor.rowcount == 0:
+                raise GameNotFound(game_id)
+
+        await self._write(write)
+
+    async def set_aside(self, game_id: int, problem: str) -> bool:
+        """See :meth:`Database.set_aside`."""
+        problem = " ".join(problem.split())[:500] or "unreadable"
+
+        def write(db: sqlite3.Connection) -> bool:
+            cursor = db.execute(
+                f"UPDATE games SET status = ?, damaged = ?, updated_at = {_NOW} "
+                f"WHERE id = ? AND status IN {OPEN}",
+                (GameStatus.CANCELLED.value, problem, game_id),
+            )
+            return cursor.rowcount > 0
+
+        return await self._write(write)
+
+    # ------------------------------------------------------------------ announcements (the outbox)
+
+    async def announcement_delivered(self, game_id: int, round_no: int, message_id: int | None) -> bool:
+        """See :meth:`Database.announcement_delivered`."""
+
+        def write(db: sqlite3.Connection) -> bool:
+            cursor = db.execute(
+                f"UPDATE announcements SET delivered_at = {_NOW}, message_id = ? "
+                "WHERE game_id = ? AND round_no = ? AND delivered_at IS NULL",
+                (message_id, game_id, round_no),
+            )
+            return cursor.rowcount > 0
+
+        return await self._write(write)
+
+    # ------------------------------------------------------------------ plumbing
+
+    @staticmethod
+    def _stamp(value: Any) -> datetime:
+        return datetime.fromisoformat(value)
+
+    def _connection(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise StorageError(f"{self.path}: the database is closed")
+        return self._db
+
+    async def _write(self, write: Callable[[sqlite3.Connection], T]) -> T:
+        self._connection()
+        return await self._writes.write(write)
+
+    async def _fetch(self, sql: str, *params: Any) -> list[sqlite3.Row]:
+        # Reads go to the reading connection (aiosqlite, one trip each): they see the last committed
+        # transaction and never wait behind a batch that is being committed.
+        return list(await self._connection().execute_fetchall(sql, params))
+
+
+_PRAGMAS = (
+    "PRAGMA foreign_keys = ON",
+    f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
+    # FULL: a move the bot has answered for must survive a power cut, not only a crash.
+    "PRAGMA synchronous = FULL",
+)
+"""Settings of every connection to the file (SQLite keeps them per connection, not in the file)."""
+
+
+def _connect_writer(path: Path) -> sqlite3.Connection:
+    """On the writer's thread: open the file, switch it to WAL and set :data:`_PRAGMAS`.
+
+    Autocommit (``isolation_level=None``): the write queue says BEGIN and COMMIT itself.
+    """
+    try:
+        db = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+    except sqlite3.Error as exc:
+        raise StorageError(f"{path}: cannot open the database ({exc})") from None
+    try:
+        db.row_factory = sqlite3.Row
+        mode = db.execute("PRAGMA journal_mode = WAL").fetchone()
+        if mode is not None and str(mode[0]).lower() != "wal":
+            log.warning("%s: journal mode is %s, not WAL", path, mode[0])
+        for pragma in _PRAGMAS:
+            db.execute(pragma)
+    except sqlite3.DatabaseError as exc:
+        db.close()
+        raise StorageError(f"{path} is not a readable SQLite database ({exc})") from None
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _version_and_status(db: sqlite3.Connection, game_id: int) -> tuple[int, str]:
+    row = db.execute("SELECT version, status FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise GameNotFound(game_id)
+    return int(row[0]), str(row[1])
+
+
+def _append_move(
+    db: sqlite3.Connection, game_id: int, move: MoveEntry, move_json: str, state_json: str | None
+) -> int:
+    row = db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?", (game_id,)).fetchone()
+    seq = int(row[0])
+    db.execute(
+        "INSERT INTO moves (game_id, seq, seat, user_id, move, state) VALUES (?, ?, ?, ?, ?, ?)",
+        (game_id, seq, move.seat, move.user_id, move_json, state_json),
+    )
+    return seq
+
+
+def _insert_round_scores(db: sqlite3.Connection, game_id: int, scores: Sequence[RoundScore]) -> None:
+    if scores:
+        db.executemany(
+            "INSERT INTO round_scores (game_id, round_no, seat, user_id, melded, in_hand, score) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(game_id, s.round_no, s.seat, s.user_id, s.melded, s.in_hand, s.score) for s in scores],
+        )
+
+
+def _record_match(db: sqlite3.Connection, game_id: int, results: Sequence[MatchResult]) -> int:
+    if not results:
+        return 0
+    row = db.execute("SELECT guild_id FROM games WHERE id = ?", (game_id,)).fetchone()
+    if row is None:
+        raise GameNotFound(game_id)
+    guild_id = row[0]
+    new = 0
+    for result in results:
+        cursor = db.execute(
+            "INSERT INTO match_results (game_id, user_id, points, won, best_round) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (game_id, user_id) DO NOTHING",
+            (game_id, result.user_id, result.points, int(result.won), result.best_round),
+        )
+        if cursor.rowcount == 0:
+            continue
+        new += 1
+        db.execute(
+            "INSERT INTO player_stats (guild_id, user_id, matches_played, matches_won, points, best_round) "
+            "VALUES (?, ?, 1, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET "
+            "matches_played = matches_played + 1, "
+            "matches_won = matches_won + excluded.matches_won, "
+            "points = points + excluded.points, "
+            "best_round = CASE WHEN best_round IS NULL THEN excluded.best_round "
+            "WHEN excluded.best_round IS NULL THEN best_round "
+            "ELSE MAX(best_round, excluded.best_round) END",
+            (guild_id, result.user_id, int(result.won), result.points, result.best_round),
+        )
+    return new
