@@ -494,8 +494,9 @@ def apply_changes(state: dict[str, Any], changes: dict[str, Any]) -> dict[str, A
 
 
 def replay_snapshot(snapshot: dict[str, Any], moves: Sequence[MoveRecord]) -> dict[str, Any]:
-    """The snapshot of the game once the logged ``moves`` are replayed onto ``snapshot`` (the
-    storage's :attr:`~bot.storage.Storage.replay`, set by the table service)."""
+    """The snapshot of the game once the logged ``moves`` are replayed onto ``snapshot``: the
+    storage's replay, which whoever opens the storage passes to it
+    (``open_database(target, replay=replay_snapshot)``)."""
     replayed = Game.replayed(snapshot, ((move.seat, move.move, move.state) for move in moves))
     return replayed.to_snapshot()
 
