@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.client import create_bot
 from bot.publish.ports import Ports
 from bot.publish.publisher import DRAWINGS_KEPT, TablePublisher
 from bot.service import TableService
-from bot.storage.interface import Database
+from bot.service.game import replay_snapshot
+from bot.storage.interface import open_database
 
 
-async def test_the_drawings_kept_are_bounded_and_the_latest_stay(storage: Database) -> None:
-    ports = Ports(channels=create_bot(computer_delay=0), tables=TableService(storage), outbox=storage)
+async def test_the_drawings_kept_are_bounded_and_the_latest_stay(database: str | Path) -> None:
+    storage = await open_database(database, replay=replay_snapshot)
+    try:
+        await _drawings_kept_are_bounded(Ports(create_bot(computer_delay=0), TableService(storage), storage))
+    finally:
+        await storage.close()
+
+
+async def _drawings_kept_are_bounded(ports: Ports) -> None:
     publisher = TablePublisher(ports)
     for game_id in range(DRAWINGS_KEPT + 50):
         publisher._remember(game_id, ("drawing", game_id))
