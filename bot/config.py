@@ -21,6 +21,7 @@ from bot.service.game import DEFAULT_TURN_TIMEOUT
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 CARD_STYLES = ("emoji", "text")
+LOG_FORMATS = ("text", "json")
 
 # The keyword of each setting (as create_bot takes it) and the environment variable it comes from.
 ENV_NAMES = {
@@ -38,6 +39,9 @@ ENV_NAMES = {
     "idle_game_timeout": "IDLE_GAME_TIMEOUT",
     "max_lobbies_per_host": "MAX_LOBBIES_PER_HOST",
     "card_style": "CARD_STYLE",
+    "log_format": "LOG_FORMAT",
+    "health_port": "HEALTH_PORT",
+    "health_host": "HEALTH_HOST",
 }
 
 
@@ -105,6 +109,12 @@ class Settings:
     card_style: str = "emoji"
     """``emoji``: cards are shown as their faces, the application's own emojis (uploaded at start
     if need be; text if Discord refuses them); ``text``: as text, ``7♥``."""
+    log_format: str = "text"
+    """``text``: one readable line per record; ``json``: one JSON object a line, for log collectors."""
+    health_port: int | None = None
+    """Serve ``/healthz`` and ``/metrics`` on this port (HTTP, on :attr:`health_host`); ``None``: off."""
+    health_host: str = "127.0.0.1"
+    """The address the health and metrics server listens on (``0.0.0.0`` in a container)."""
     game_seed: int | None = None
     """Deal from ``random.Random`` seeded with this, for tests, benchmarks and the playground's
     pictures; ``None`` (always, in a live bot) deals with ``random.SystemRandom`` (R19). Not read
@@ -157,6 +167,21 @@ class Settings:
         if style not in CARD_STYLES:
             raise ConfigError("CARD_STYLE", f"must be emoji or text, not {self.card_style!r}")
         set_(self, "card_style", style)
+        log_format = str(self.log_format).strip().lower()
+        if log_format not in LOG_FORMATS:
+            raise ConfigError("LOG_FORMAT", f"must be text or json, not {self.log_format!r}")
+        set_(self, "log_format", log_format)
+        if self.health_port is not None:
+            port = _at_least("HEALTH_PORT", self.health_port, 1, "a port number from 1 to 65535")
+            if port > 65535:
+                raise ConfigError(
+                    "HEALTH_PORT", f"must be a port number from 1 to 65535, not {self.health_port!r}"
+                )
+            set_(self, "health_port", port)
+        host = str(self.health_host).strip()
+        if not host:
+            raise ConfigError("HEALTH_HOST", "must be an address to listen on, such as 127.0.0.1")
+        set_(self, "health_host", host)
         if self.game_seed is not None and (
             isinstance(self.game_seed, bool) or not isinstance(self.game_seed, int)
         ):

@@ -85,6 +85,10 @@ def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
         ("MAX_LOBBIES_PER_HOST", "many"),
         ("MAX_LOBBIES_PER_HOST", "-1"),
         ("MAX_LOBBIES_PER_HOST", "2.5"),
+        ("LOG_FORMAT", "xml"),
+        ("HEALTH_PORT", "0"),
+        ("HEALTH_PORT", "65536"),
+        ("HEALTH_PORT", "metrics"),
     ],
 )
 def test_a_bad_value_names_its_setting(name: str, value: str) -> None:
@@ -104,6 +108,15 @@ def test_a_bad_table_edit_budget_is_refused(rate: object) -> None:
 def test_the_table_edit_budget_defaults_under_discords_global_limit() -> None:
     assert 0 < Settings().table_edits_per_second < 50
     assert Settings(table_edits_per_second=0).table_edits_per_second == 0.0  # no limit
+
+
+def test_health_and_log_format_are_off_and_text_unless_set() -> None:
+    default = load_settings({}, dotenv_path=None)
+    assert (default.health_port, default.health_host, default.log_format) == (None, "127.0.0.1", "text")
+    given = load_settings(
+        {"HEALTH_PORT": "9100", "HEALTH_HOST": "0.0.0.0", "LOG_FORMAT": "JSON"}, dotenv_path=None
+    )
+    assert (given.health_port, given.health_host, given.log_format) == (9100, "0.0.0.0", "json")
 
 
 def test_the_token_is_only_required_to_connect() -> None:
