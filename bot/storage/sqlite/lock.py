@@ -10,6 +10,13 @@ Inside one process the lock is shared: every :class:`~bot.storage.Storage` of th
 the same lock (counted), so a process may open the file again (a restart of the bot in place, a
 test) while the first copy is still closing.
 
+The lock file stays when the bot stops (it is harmless, and removing it there would gain nothing),
+except after a refused open (:meth:`DatabaseLock.abandon`): a file that is not the bot's database
+gets no ``.lock`` beside it from a bot that never used it. Removing a lock file is safe only because
+it is removed by the process holding its lock, and :func:`hold` checks, once it has the lock, that
+its open file is still the one at the path: a process that opened the file just before it was
+removed tries again on the new file instead of locking one nobody else can see.
+
 >>> import tempfile, pathlib
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     database = pathlib.Path(folder) / "romme.db"
@@ -52,6 +59,8 @@ class DatabaseInUse(StorageError):
 @dataclass(eq=False)
 class _Held:
     fd: int
+    created: bool
+    """Whether this process made the lock file (only then may a refused open remove it)."""
     count: int = 0
 
 
@@ -69,6 +78,24 @@ class DatabaseLock:
 
     def release(self) -> None:
         """Give up this share; the last share unlocks and closes the file. Twice is harmless."""
+        self._give_up(remove=False)
+
+    def abandon(self) -> None:
+        """Give up this share after the database was refused: as :meth:`release`, and the lock file
+        is removed too if this process made it and no other share here still holds it. Twice (or
+        after :meth:`release`) is harmless.
+
+        >>> import tempfile, pathlib
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     database = pathlib.Path(folder) / "notes.db"
+        ...     hold(database).abandon()
+        ...     left = sorted(p.name for p in pathlib.Path(folder).iterdir())
+        >>> left
+        []
+        """
+        self._give_up(remove=True)
+
+    def _give_up(self, *, remove: bool) -> None:
         with _GUARD:
             if self._released:
                 return
@@ -79,7 +106,14 @@ class DatabaseLock:
             held.count -= 1
             if held.count <= 0:
                 del _HELD[self.path]
-                os.close(held.fd)  # closing the file drops the flock
+                try:
+                    # Removed while still locked, and only if the path is still this very file.
+                    if remove and held.created and _same_file(held.fd, self.path):
+                        self.path.unlink()
+                except OSError:
+                    pass  # left behind: harmless, as after a stop
+                finally:
+                    os.close(held.fd)  # closing the file drops the flock
 
 
 def lock_path(database: Path) -> Path:
@@ -102,22 +136,57 @@ def hold(database: str | os.PathLike[str]) -> DatabaseLock:
     with _GUARD:
         held = _HELD.get(path)
         if held is None:
-            try:
-                fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
-            except OSError as exc:
-                problem = f"cannot create the lock file {path} ({exc.strerror})"
-                raise StorageError(f"{database}: {problem}") from None
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                holder = _read_holder(fd)
-                os.close(fd)
-                raise DatabaseInUse(database, holder=holder) from None
-            os.ftruncate(fd, 0)
-            os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
-            held = _HELD[path] = _Held(fd)
+            held = _HELD[path] = _lock(database, path)
         held.count += 1
     return DatabaseLock(path)
+
+
+_ATTEMPTS = 10
+"""Times :func:`_lock` tries again when the lock file is removed under it (each time means another
+process just gave the database up: a few in a row already are out of the ordinary)."""
+
+
+def _lock(database: Path, path: Path) -> _Held:
+    for _ in range(_ATTEMPTS):
+        try:
+            fd, created = _open_lock_file(path)
+        except FileNotFoundError:
+            continue  # removed between the two opens: try again
+        except OSError as exc:
+            problem = f"cannot create the lock file {path} ({exc.strerror})"
+            raise StorageError(f"{database}: {problem}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = _read_holder(fd)
+            os.close(fd)
+            raise DatabaseInUse(database, holder=holder) from None
+        if not _same_file(fd, path):
+            # Its holder removed it (a refused open) after this process opened it: that lock
+            # guards nothing any more; the file at the path now is the one to lock.
+            os.close(fd)
+            continue
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        return _Held(fd, created)
+    raise StorageError(f"{database}: the lock file {path} keeps being removed: is another program at it?")
+
+
+def _open_lock_file(path: Path) -> tuple[int, bool]:
+    """The lock file opened for writing, and whether this call made it."""
+    flags = os.O_RDWR | os.O_CLOEXEC
+    try:
+        return os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o644), True
+    except FileExistsError:
+        return os.open(path, flags), False
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    try:
+        opened, named = os.fstat(fd), os.stat(path)
+    except OSError:
+        return False
+    return (opened.st_dev, opened.st_ino) == (named.st_dev, named.st_ino)
 
 
 def _read_holder(fd: int) -> str | None:

@@ -103,7 +103,8 @@ class Storage(SqlStorage):
         try:
             return await cls._open(path, lock, replay)
         except BaseException:
-            lock.release()
+            # A refused file keeps nothing of this open beside it, not even the lock file.
+            lock.abandon()
             raise
 
     @classmethod
