@@ -20,7 +20,12 @@ RUN pip install --no-cache-dir . \
 
 # Not root: the bot only needs to write its database. (A numeric id, so the host can resolve it.)
 USER 10001
+# The bot runs in its volume, the one folder it may write: a relative DATABASE_PATH in the env file
+# (romme.db, as .env.example had it before), or an empty one (the default, romme.db), is in /data
+# too, never in /app, which the user cannot write.
+WORKDIR /data
 VOLUME /data
 
-# python -m bot stops cleanly on SIGTERM (docker stop): the cogs save, the database is closed.
-CMD ["python", "-m", "bot"]
+# romme-bot, not python -m bot: python -m would put the working folder, the volume, first on the
+# module path. It stops cleanly on SIGTERM (docker stop): the saves finish, the database is closed.
+CMD ["romme-bot"]
