@@ -110,7 +110,7 @@ def read_image(text: str) -> Image:
             assert "$" not in arguments, "variables in ENV are not read by this test"
             words = shlex.split(arguments)
             if all("=" in word for word in words):
-                image.env.update(word.split("=", 1) for word in words)
+                image.env.update(word.partition("=")[::2] for word in words)
             else:  # the old form: ENV NAME value
                 name, _, value = arguments.partition(" ")
                 image.env[name] = value.strip()
