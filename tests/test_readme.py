@@ -1,5 +1,6 @@
-"""The README's promises that code can check: two set-up commands, CI runs the second, the invite,
-and the command that runs the bot with a token."""
+"""The README's promises that code can check: two set-up commands, CI runs the second, the two
+invites, the command that runs the bot with a token, and the settings table (with ``.env.example``)
+against the settings the code reads."""
 
 from __future__ import annotations
 
@@ -8,8 +9,12 @@ import subprocess
 from pathlib import Path
 
 import discord
+import pytest
+from dotenv import dotenv_values
 
 import bot
+from bot.config import ENV_NAMES, Settings, load_settings
+from cogs.start import TABLE_PERMISSIONS, THREAD_PERMISSIONS
 
 ROOT = Path(bot.__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -51,6 +56,54 @@ def test_the_invite_asks_for_exactly_the_documented_permissions() -> None:
     )
     assert f"**{permissions.value}**" in README
     assert f"scope=bot+applications.commands&permissions={permissions.value}" in README
+
+
+@pytest.mark.parametrize("threads", [False, True], ids=["channel", "thread"])
+def test_each_invite_asks_for_what_the_bot_checks_before_a_game(threads: bool) -> None:
+    # The permissions /romme start checks (cogs/start.py), for a game in the channel or in a thread.
+    wanted = TABLE_PERMISSIONS + (THREAD_PERMISSIONS if threads else ())
+    value = discord.Permissions(**dict.fromkeys(wanted, True)).value
+    assert f"**{value}**" in README
+    invites = re.findall(r"^ *(https://discord\.com/oauth2/authorize\?\S+)$", README, flags=re.M)
+    link = (
+        "https://discord.com/oauth2/authorize?client_id=YOUR_APPLICATION_ID"
+        f"&scope=bot+applications.commands&permissions={value}"
+    )
+    assert link in invites, invites
+
+
+def settings_table() -> dict[str, str]:
+    """The Configuration table's rows: each variable's default, as the README writes it."""
+    match = re.search(r"^## Configuration\n(.*?)^## ", README, flags=re.S | re.M)
+    assert match, "README.md has no Configuration section"
+    rows = re.findall(r"^\| `([A-Z_]+)` \| ([^|]*) \|", match.group(1), flags=re.M)
+    assert len(rows) == len({name for name, _ in rows}), "a setting is in the table twice"
+    return {name: default.strip() for name, default in rows}
+
+
+def test_the_settings_table_is_every_setting_with_its_real_default() -> None:
+    table = settings_table()
+    assert set(table) == set(ENV_NAMES.values())  # none missing, none the code lacks
+    defaults = Settings()
+    for field, name in ENV_NAMES.items():
+        written, default = table[name], getattr(defaults, field)
+        if written in ("(none)", "(empty)", "(off)"):
+            assert default is None, f"{name}: the README says {written}, the default is {default!r}"
+        else:
+            # A value in backquotes: given as the setting, the bot gets exactly its default.
+            assert re.fullmatch(r"`[^`]+`", written), f"{name}: the default {written} is not a value"
+            given = getattr(load_settings({name: written.strip("`")}, dotenv_path=None), field)
+            assert given == default, f"{name}: the README says {written}, the default is {default!r}"
+
+
+def test_env_example_has_every_setting_and_only_defaults() -> None:
+    example = (ROOT / ".env.example").read_text(encoding="utf-8")
+    named = set(re.findall(r"^(?:# )?([A-Z_]+)=", example, flags=re.M))
+    assert set(ENV_NAMES.values()) <= named, set(ENV_NAMES.values()) - named
+    assert named - set(ENV_NAMES.values()) == {"POSTGRES_PASSWORD"}  # compose.yaml's, not the bot's
+    # Copied as it is, the file changes no setting: every value it sets is the default.
+    values = {k: v for k, v in dotenv_values(ROOT / ".env.example").items() if v is not None}
+    assert load_settings(values, dotenv_path=None) == Settings()
 
 
 def test_running_with_a_token_follows_the_quick_start() -> None:
