@@ -31,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -82,6 +83,7 @@ class Image:
     user: str = "root"
     volumes: list[str] = field(default_factory=list)
     runs: list[str] = field(default_factory=list)
+    command: list[str] = field(default_factory=list)
 
 
 def instructions(text: str) -> Iterator[tuple[str, str]]:
@@ -101,7 +103,7 @@ def instructions(text: str) -> Iterator[tuple[str, str]]:
 
 
 def read_image(text: str) -> Image:
-    """The ``ENV``, ``WORKDIR``, ``USER``, ``VOLUME`` and ``RUN`` of the Dockerfile's last stage."""
+    """The ``ENV``, ``WORKDIR``, ``USER``, ``VOLUME``, ``RUN`` and ``CMD`` of the last stage."""
     image = Image()
     for keyword, arguments in instructions(text):
         if keyword == "FROM":
@@ -123,6 +125,8 @@ def read_image(text: str) -> Image:
             image.volumes += json.loads(arguments) if arguments.startswith("[") else arguments.split()
         elif keyword == "RUN":
             image.runs.append(arguments)
+        elif keyword == "CMD":
+            image.command = json.loads(arguments) if arguments.startswith("[") else ["sh", "-c", arguments]
     return image
 
 
@@ -322,6 +326,14 @@ def test_the_image_starts_with_the_env_file_and_keeps_the_database_in_its_volume
     assert {p.name for p in data.iterdir()} <= {database.name, database.name + ".lock"}
 
 
+def test_the_image_runs_the_bot_command_itself() -> None:
+    # The entry point `pip install .` makes, not `python -m bot`, which would put the working
+    # folder (the volume, which the bot writes) first on the module path.
+    image = read_image(DOCKERFILE.read_text(encoding="utf-8"))
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    assert image.command == ["romme-bot"] and scripts["romme-bot"] == "bot.__main__:main"
+
+
 def test_env_example_reads_the_same_in_docker_and_in_the_bot() -> None:
     # Copied to .env, the file is read by `docker run --env-file` in a container and by the bot
     # itself (python-dotenv) outside one: no quotes, no comments after a value, no `export`.
@@ -340,10 +352,11 @@ def test_the_reading_of_the_dockerfile_and_the_env_file() -> None:
     image = read_image(
         "FROM base AS build\nENV A=1\nFROM python:3.11-slim\n# ENV B=0\n"
         'ENV B=2 \\\n    C="two words"\nENV D old form\nWORKDIR /app\nWORKDIR sub\nUSER 10001\n'
-        'VOLUME ["/data"]\nRUN useradd --system --uid 10001 romme \\\n    && chown romme /data\n'
+        'VOLUME ["/data"]\nRUN useradd --system --uid 10001 romme \\\n    && chown romme /data\nCMD ["run", "it"]\n'
     )
     assert image.env == {"B": "2", "C": "two words", "D": "old form"}
     assert (image.workdir, image.user, image.volumes) == ("/app/sub", "10001", ["/data"])
+    assert image.command == ["run", "it"]
     assert volume_is_given_to_the_user(image, "/data", 10001)
     assert not volume_is_given_to_the_user(image, "/data", 10002)
     env = read_env_file(
