@@ -352,7 +352,8 @@ def test_the_reading_of_the_dockerfile_and_the_env_file() -> None:
     image = read_image(
         "FROM base AS build\nENV A=1\nFROM python:3.11-slim\n# ENV B=0\n"
         'ENV B=2 \\\n    C="two words"\nENV D old form\nWORKDIR /app\nWORKDIR sub\nUSER 10001\n'
-        'VOLUME ["/data"]\nRUN useradd --system --uid 10001 romme \\\n    && chown romme /data\nCMD ["run", "it"]\n'
+        'VOLUME ["/data"]\nRUN useradd --system --uid 10001 romme \\\n    && chown romme /data\n'
+        'CMD ["run", "it"]\n'
     )
     assert image.env == {"B": "2", "C": "two words", "D": "old form"}
     assert (image.workdir, image.user, image.volumes) == ("/app/sub", "10001", ["/data"])
