@@ -80,6 +80,8 @@ class Image:
 
     env: dict[str, str] = field(default_factory=dict)
     workdir: str = "/"
+    workdirs: list[str] = field(default_factory=list)
+    """Every ``WORKDIR`` of the stage (docker makes each), the last one being :attr:`workdir`."""
     user: str = "root"
     volumes: list[str] = field(default_factory=list)
     runs: list[str] = field(default_factory=list)
@@ -119,6 +121,7 @@ def read_image(text: str) -> Image:
         elif keyword == "WORKDIR":
             assert "$" not in arguments, "variables in WORKDIR are not read by this test"
             image.workdir = str(PurePosixPath(image.workdir, arguments))
+            image.workdirs.append(image.workdir)
         elif keyword == "USER":
             image.user = arguments
         elif keyword == "VOLUME":
@@ -156,7 +159,7 @@ class FileSystem:
     def __init__(self, root: Path, image: Image) -> None:
         self.root = root
         self.image = image
-        self.folders = [image.workdir, *image.volumes]
+        self.folders = [*image.workdirs, *image.volumes]
 
     def path(self, image_path: str) -> Path:
         return self.root / image_path.lstrip("/")
@@ -245,9 +248,9 @@ def start_as_the_image(env_file: str, folder: Path) -> tuple[subprocess.Complete
     for image_folder in files.folders:
         files.path(image_folder).mkdir(parents=True, exist_ok=True)
     as_root = os.geteuid() == 0
-    # What docker sets: a PATH, HOME (the user's, which --no-create-home leaves missing), the
+    # What docker sets: a PATH, HOME (the user's, a folder --no-create-home does not make), the
     # image's ENV, then the env file's variables over them; paths in the image made the stand-in's.
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(files.path("/home/nobody"))}
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(files.path("/home/romme"))}
     env.update((name, files.rewrite(value)) for name, value in image.env.items())
     env.update((name, files.rewrite(value)) for name, value in read_env_file(env_file, host={}).items())
     # Stands in for `pip install .` (with the tests' own import path, whatever installed them).
@@ -357,6 +360,7 @@ def test_the_reading_of_the_dockerfile_and_the_env_file() -> None:
     )
     assert image.env == {"B": "2", "C": "two words", "D": "old form"}
     assert (image.workdir, image.user, image.volumes) == ("/app/sub", "10001", ["/data"])
+    assert image.workdirs == ["/app", "/app/sub"]
     assert image.command == ["run", "it"]
     assert volume_is_given_to_the_user(image, "/data", 10001)
     assert not volume_is_given_to_the_user(image, "/data", 10002)
