@@ -149,12 +149,13 @@ process just gave the database up: a few in a row already are out of the ordinar
 def _lock(database: Path, path: Path) -> _Held:
     for _ in range(_ATTEMPTS):
         try:
-            fd, created = _open_lock_file(path)
-        except FileNotFoundError:
-            continue  # removed between the two opens: try again
+            opened = _open_lock_file(path)
         except OSError as exc:
             problem = f"cannot create the lock file {path} ({exc.strerror})"
             raise StorageError(f"{database}: {problem}") from None
+        if opened is None:
+            continue  # removed between the two opens: try again
+        fd, created = opened
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -172,13 +173,18 @@ def _lock(database: Path, path: Path) -> _Held:
     raise StorageError(f"{database}: the lock file {path} keeps being removed: is another program at it?")
 
 
-def _open_lock_file(path: Path) -> tuple[int, bool]:
-    """The lock file opened for writing, and whether this call made it."""
+def _open_lock_file(path: Path) -> tuple[int, bool] | None:
+    """The lock file opened for writing, and whether this call made it; ``None`` if it was there,
+    then gone before it could be opened."""
     flags = os.O_RDWR | os.O_CLOEXEC
     try:
         return os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o644), True
     except FileExistsError:
+        pass
+    try:
         return os.open(path, flags), False
+    except FileNotFoundError:
+        return None
 
 
 def _same_file(fd: int, path: Path) -> bool:
