@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
+from bot.logs import about_game
 from bot.service.errors import TableError
 from bot.service.game import Game, GameStatus, state_changes
 from bot.service.listener import NoListener, Reason, TableListener
@@ -329,6 +330,18 @@ class ChangePath:
         ``TableError("game.changed")``: the next change starts from what the file says.
         """
         game = self.get(game_id)
+        with about_game(game_id, game.guild_id):
+            return await self._change(game, apply, reason, expect_version, drawing)
+
+    async def _change(
+        self,
+        game: Game,
+        apply: Action,
+        reason: Reason | None,
+        expect_version: int | None,
+        drawing: Drawing[Any] | None,
+    ) -> Game:
+        game_id = game.id
         async with self.lock(game_id):
             if self._games.get(game_id) is not game:
                 raise TableError("game.none_here", game_id=game_id)
