@@ -128,10 +128,12 @@ def stamp_game(record: logging.LogRecord) -> bool:
     """
     known = _GAME.get()
     if known is not None:
-        if getattr(record, "game", None) is None:
-            record.game = known[0]
-        if getattr(record, "guild", None) is None and record.game == known[0]:
-            record.guild = known[1]
+        # As logging's own ``extra=`` does: the record's attributes are its __dict__.
+        fields = record.__dict__
+        if fields.get("game") is None:
+            fields["game"] = known[0]
+        if fields.get("guild") is None and fields["game"] == known[0]:
+            fields["guild"] = known[1]
     return True
 
 

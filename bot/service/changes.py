@@ -259,6 +259,24 @@ class ChangePath:
         """The game's lock: every change of one game is made under it, one at a time."""
         return self._locks.setdefault(game_id, asyncio.Lock())
 
+    async def settle(self) -> None:
+        """Return once every change started before this call is saved (or refused): each game's
+        lock is taken once, in turn. For a stop: call it once no new change can start.
+
+        >>> async def demo():
+        ...     path = ChangePath.__new__(ChangePath)
+        ...     path._locks = {1: asyncio.Lock()}
+        ...     await path.lock(1).acquire()
+        ...     asyncio.get_running_loop().call_later(0.01, path.lock(1).release)
+        ...     await path.settle()
+        ...     return path.lock(1).locked()
+        >>> asyncio.run(demo())
+        False
+        """
+        for lock in list(self._locks.values()):
+            async with lock:
+                pass
+
     def register(self, game: Game, snapshot: dict[str, Any], *, logged: int = 0) -> None:
         """Keep ``game`` (saved as ``snapshot``, ``logged`` moves after the snapshot in the file) in
         memory; its channel's older ended game is forgotten."""
