@@ -1,7 +1,10 @@
 """The command line: ``romme-bot`` / ``python -m bot``, with subcommands.
 
 ``romme-bot`` (or ``romme-bot run``) reads the settings, checks the database and connects to
-Discord. A setting or database problem is one line on stderr and exit status 2, never a traceback.
+Discord; SIGTERM (``docker stop``) or Ctrl-C stops it cleanly (:func:`serve`). ``romme-bot check``
+looks at the settings and the database without changing anything, ``romme-bot backup --to FILE``
+copies a live SQLite file, ``romme-bot --version`` says which bot this is. A setting or database
+problem is one line on stderr and exit status 2, never a traceback.
 
 To add a subcommand, add a parser in :func:`build_parser` whose ``handler`` takes the parsed
 arguments and returns the exit status.
@@ -10,23 +13,39 @@ arguments and returns the exit status.
 from __future__ import annotations
 
 import argparse
+import ast
 import asyncio
+import contextlib
+import dataclasses
+import importlib.metadata
+import inspect
+import itertools
 import logging
 import signal
 import sys
-from collections.abc import Sequence
+import tomllib
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from bot import playground
-from bot.config import ConfigError, Settings, load_settings
+from bot import config, playground
+from bot.config import ENV_NAMES, ConfigError, Settings, load_settings
+from bot.logs import configure_logging
 from bot.process import tune_process
-from bot.storage import Storage, StorageError
+from bot.storage import Storage, StorageError, check_database
 from bot.storage.sqlite.lock import hold as hold_database_lock
+
+if TYPE_CHECKING:
+    from bot.client import RommeBot
 
 EXIT_USAGE = 2
 """Exit status for a bad setting or an unusable database (as argparse uses for bad arguments)."""
 
 EXIT_UNREACHABLE = 1
 """Exit status when Discord cannot be reached (no network, DNS, Discord down): worth a retry."""
+
+STOP_GRACE = 8.0
+"""Seconds a stop waits for the changes under way to be saved (``docker stop`` waits 10 s, then kills)."""
 
 log = logging.getLogger("bot")
 
@@ -46,10 +65,36 @@ def build_parser() -> argparse.ArgumentParser:
         description="A Discord bot that hosts Rommé (German Rummy). Settings come from the "
         "environment and .env (see .env.example).",
     )
+    parser.add_argument("--version", action="version", version=f"romme-bot {version()}")
     parser.set_defaults(handler=run_command)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
-    run = commands.add_parser("run", help="connect to Discord and host games (the default)")
+    run = commands.add_parser(
+        "run",
+        help="connect to Discord and host games (the default)",
+        description="Connect to Discord and host games until SIGTERM or Ctrl-C. The settings come "
+        "from the environment and .env (an environment variable wins over .env).",
+        epilog=settings_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     run.set_defaults(handler=run_command)
+    check = commands.add_parser(
+        "check",
+        help="check the settings and the database, changing nothing (exit 0 if fine, else 2)",
+        description="Check the settings and the database (reachable, readable, its schema this "
+        "bot's, not in use by another process) without migrating, creating or writing anything. "
+        "One line: what is fine (exit 0) or the problem (exit 2). A database at an older schema is "
+        "fine: the bot brings it up to date when it starts.",
+    )
+    check.set_defaults(handler=check_command)
+    backup = commands.add_parser(
+        "backup",
+        help="copy the SQLite database, safely while the bot runs, into a new file",
+        description="Copy DATABASE_PATH into a new FILE with SQLite's online backup API, also while "
+        "the bot runs. To restore: stop the bot, copy FILE over DATABASE_PATH (deleting its -wal and "
+        "-shm files), start it. A PostgreSQL database is backed up with pg_dump.",
+    )
+    backup.add_argument("--to", dest="target", required=True, metavar="FILE", help="a new file")
+    backup.set_defaults(handler=backup_command)
     migrate = commands.add_parser(
         "migrate-db",
         help="copy an SQLite file's games into a new PostgreSQL database",
@@ -85,6 +130,88 @@ def migrate_db_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def version() -> str:
+    """The bot's version: the installed package's, else the one ``pyproject.toml`` beside the code says.
+
+    >>> version().count(".") >= 1
+    True
+    """
+    try:
+        return importlib.metadata.version("romme-bot")
+    except importlib.metadata.PackageNotFoundError:
+        pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+        try:
+            return str(tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"])
+        except (OSError, KeyError, tomllib.TOMLDecodeError):
+            return "unknown"
+
+
+def setting_docs() -> dict[str, str]:
+    """The first sentence of each setting's docstring in :class:`bot.config.Settings`, by field.
+
+    Read from the source, so that ``run --help`` says what ``bot/config.py`` says, not a copy.
+
+    >>> setting_docs()["turn_timeout"]
+    'Default seconds a person has for a turn before the computer plays it for them.'
+    """
+    tree = ast.parse(inspect.getsource(config.Settings))
+    [settings] = tree.body
+    assert isinstance(settings, ast.ClassDef)
+    docs: dict[str, str] = {}
+    for field, doc in itertools.pairwise(settings.body):
+        if (
+            isinstance(field, ast.AnnAssign)
+            and isinstance(field.target, ast.Name)
+            and isinstance(doc, ast.Expr)
+            and isinstance(doc.value, ast.Constant)
+            and isinstance(doc.value.value, str)
+        ):
+            docs[field.target.id] = _first_sentence(doc.value.value)
+    return docs
+
+
+def _first_sentence(doc: str) -> str:
+    """``doc`` on one line, up to its first full stop, without reST markup.
+
+    >>> _first_sentence("Serve ``/healthz`` on :attr:`health_host`; off.  More.")
+    'Serve /healthz on HEALTH_HOST; off.'
+    """
+    text = " ".join(doc.split())
+    for name, env in ENV_NAMES.items():
+        text = text.replace(f":attr:`{name}`", env)
+    text = text.replace("``None``", "not set").replace("``", "")
+    end = text.find(". ")
+    return text if end < 0 else text[: end + 1]
+
+
+def settings_help() -> str:
+    """Every setting ``run`` reads: its environment variable, its default and what it does.
+
+    >>> print(settings_help())  # doctest: +ELLIPSIS
+    settings (environment variables; .env is read too):
+      DISCORD_TOKEN          (not set)  The bot token from the Discord developer portal; ...
+    ...
+      TURN_TIMEOUT           120        Default seconds a person has for a turn ...
+    ...
+    """
+    defaults = Settings()
+    docs = setting_docs()
+    lines = ["settings (environment variables; .env is read too):"]
+    for field in dataclasses.fields(Settings):
+        env = ENV_NAMES.get(field.name)
+        if env is None:
+            continue
+        default: Any = getattr(defaults, field.name)
+        if default is None:
+            shown = "(not set)"
+        elif isinstance(default, float) and default.is_integer():
+            shown = str(int(default))
+        else:
+            shown = str(default)
+        lines.append(f"  {env:<22} {shown:<10} {docs.get(field.name, '')}".rstrip())
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line and return the exit status (the ``romme-bot`` entry point)."""
     args = build_parser().parse_args(argv)
@@ -100,22 +227,63 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
+def check_command(args: argparse.Namespace) -> int:
+    """Run ``romme-bot check``: one line on stdout and 0 when the settings and the database are
+    fine; a problem raises (one line on stderr, exit status 2, from :func:`main`)."""
+    settings = load_settings()
+    line = asyncio.run(check_database(settings.database, shards=settings.shards))
+    print(f"romme-bot: the settings are fine; {line}")
+    return 0
+
+
+def backup_command(args: argparse.Namespace) -> int:
+    """Run ``romme-bot backup --to FILE`` (see :func:`bot.storage.sqlite.tools.backup_file`)."""
+    settings = load_settings()
+    if settings.database_url is not None:
+        raise ConfigError(
+            "DATABASE_URL",
+            "is a PostgreSQL database: back it up with pg_dump (romme-bot backup copies an SQLite file)",
+        )
+    from bot.storage.sqlite.tools import backup_file
+
+    print(f"romme-bot: {backup_file(settings.database_path, args.target)}")
+    return 0
+
+
+def configure_bot_logging(settings: Settings) -> None:
+    """The log on stderr as ``LOG_LEVEL`` and ``LOG_FORMAT`` say (see :mod:`bot.logs`)."""
+    configure_logging(settings.log_level, settings.log_format, shard_count=settings.shard_count)
+    # The bot has no voice features; discord.py's notes about missing voice libraries are noise.
+    logging.getLogger("discord.client").addFilter(lambda record: "voice will NOT" not in record.getMessage())
+
+
 def run_command(args: argparse.Namespace) -> int:
     """Connect to Discord with the settings from the environment and ``.env``; stop on SIGTERM/Ctrl-C."""
     settings = load_settings()
     token = settings.require_token()
-    logging.basicConfig(
-        level=settings.log_level,
-        format="%(asctime)s %(levelname)-8s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
-    # The bot has no voice features; discord.py's notes about missing voice libraries are noise.
-    logging.getLogger("discord.client").addFilter(lambda record: "voice will NOT" not in record.getMessage())
+    configure_bot_logging(settings)
     tune_process()
     return asyncio.run(_run(settings, token))
 
 
 async def _run(settings: Settings, token: str) -> int:
+    return await serve(settings, lambda bot: bot.start(token))
+
+
+Connect = Callable[["RommeBot"], Awaitable[None]]
+"""How :func:`serve` connects the bot: ``bot.start(token)``, which returns once it is closed."""
+
+
+async def serve(settings: Settings, connect: Connect) -> int:
+    """Run the bot on ``settings`` until SIGTERM or SIGINT (or its connection ends); return 0.
+
+    Before anything connects: the database is checked (a bad file, or a file or shards another
+    process holds, is refused in one line) and, for an SQLite file, its lock is held until the end.
+    On SIGTERM the bot stops cleanly (:meth:`~bot.client.RommeBot.close`): no new change starts, the
+    changes under way are saved (for :data:`STOP_GRACE` seconds at most), the timers stop, the
+    gateway closes, the shard leases are given back, the database is closed and its lock released.
+    ``connect`` is ``bot.start(token)`` for Discord (a test harness gives its own).
+    """
     # Checking the database before connecting reports a bad file, or a file another bot process is
     # using, without touching the network. The lock on the file is then held until the bot ends.
     if settings.database_url is not None:
@@ -134,17 +302,17 @@ async def _run(settings: Settings, token: str) -> int:
                 )
         finally:
             await database.close()
-        return await _run_bot(settings, token)
+        return await _run_bot(settings, connect)
     storage = await Storage.open(settings.database_path)
     lock = hold_database_lock(settings.database_path)
     await storage.close()
     try:
-        return await _run_bot(settings, token)
+        return await _run_bot(settings, connect)
     finally:
         lock.release()
 
 
-async def _run_bot(settings: Settings, token: str) -> int:
+async def _run_bot(settings: Settings, connect: Connect) -> int:
     # Imported here, so that a bad setting is reported without loading discord at all.
     import aiohttp
     import discord
@@ -152,19 +320,38 @@ async def _run_bot(settings: Settings, token: str) -> int:
     from bot.client import create_bot
 
     bot = create_bot(settings)
+    bot.stop_grace = STOP_GRACE
     loop = asyncio.get_running_loop()
-    # docker stop sends SIGTERM: close cleanly so the cogs can save and the database is closed.
+    stop = asyncio.Event()
+    # docker stop sends SIGTERM: the handler only asks; the stop itself runs here, awaited, so that
+    # the process ends after the database is closed, not while a close task is still saving.
     for signum in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
+        loop.add_signal_handler(signum, stop.set)
+    connecting = asyncio.ensure_future(connect(bot))
+    stopping = asyncio.ensure_future(stop.wait())
     try:
-        async with bot:
-            await bot.start(token)
+        await asyncio.wait((connecting, stopping), return_when=asyncio.FIRST_COMPLETED)
+        if stop.is_set():
+            log.info("stopping (signal): saving the changes under way")
+        await bot.close()
+        if not connecting.done():
+            # bot.start returns once the gateway is closed; a harness's connection may need telling.
+            await asyncio.wait((connecting,), timeout=STOP_GRACE)
+            connecting.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await connecting
     except discord.LoginFailure:
         raise ConfigError(
             "DISCORD_TOKEN", "was refused by Discord: copy the token again from the developer portal"
         ) from None
     except (OSError, aiohttp.ClientError, discord.GatewayNotFound) as exc:
         raise DiscordUnreachable(f"cannot reach Discord ({exc})") from None
+    finally:
+        stopping.cancel()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(signum)
+        await bot.close()
+    log.info("stopped")
     return 0
 
 

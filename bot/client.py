@@ -20,8 +20,9 @@ Its parts: the :class:`~bot.storage.Storage` (``bot.storage``), the
    and match ends still owed (the publisher's outbox; a finished match's table is redrawn);
 5. sync the slash commands: to ``DEV_GUILD_ID`` (instant, for development) or globally.
 
-:meth:`RommeBot.close` stops the service's timers and the table edits (everything is saved
-already), unloads the extensions, disconnects, then closes the database.
+:meth:`RommeBot.close` stops the service's timers and the table edits, unloads the extensions,
+disconnects (no click arrives any more), waits for the changes under way to be saved, gives the shard
+leases back, then closes the database (and its file lock).
 """
 
 from __future__ import annotations
@@ -145,6 +146,10 @@ class RommeBot(commands.Bot):
         self._storage: Database | None = None
         self._leases: ShardLeases | None = None
         self._closing: asyncio.Future[None] | None = None
+        self._stopped: asyncio.Future[None] | None = None
+        self.stop_grace: float | None = None
+        """Seconds :meth:`close` waits for the changes under way to be saved; ``None``: as long as
+        they take (the command line sets :data:`bot.__main__.STOP_GRACE`)."""
         self._tables: TableService | None = None
         self._publisher: TablePublisher | None = None
         self.card_faces: dict[str, Face] | None = None
@@ -254,14 +259,29 @@ class RommeBot(commands.Bot):
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
-        """Stop the timers and the table edits, unload the cogs, disconnect, then close the database;
-        safe to call more than once."""
+        """Stop the timers and the table edits, unload the cogs, disconnect, wait for the changes
+        under way to be saved, give the shard leases back, then close the database. A second call
+        (also one made while the first runs) returns once the first is done."""
+        if self._stopped is None:
+            self._stopped = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._stopped)
+
+    async def _close(self) -> None:
         try:
             if self._tables is not None:
                 await self._tables.close()
             if self._publisher is not None:
                 await self._publisher.close()
             await super().close()
+            if self._tables is not None:
+                # No click arrives any more and the timers are stopped: what is under way is saved
+                # before the leases go back and the database closes (it would be refused after).
+                try:
+                    await asyncio.wait_for(self._tables.changes.settle(), self.stop_grace)
+                except TimeoutError:
+                    log.warning(
+                        "stopping: changes still under way after %s s are not waited for", self.stop_grace
+                    )
         finally:
             uninstall_faces(self.card_faces)
             try:

@@ -17,6 +17,7 @@ import discord
 
 from bot.engine.errors import IllegalMove
 from bot.i18n import speaks_to_user, t
+from bot.logs import about_game
 from bot.publish.publisher import announcement, detached, round_over_now, table_message
 from bot.render import (
     BadClick,
@@ -300,24 +301,27 @@ class Clicks:
         # A panel id carries the selected cards (a proposed meld is secret, R13): the log names the
         # game and the action only.
         action = None if custom_id is None else custom_id.action
-        try:
-            if custom_id is None:
-                raise BadClick("not one of our components")
-            check_place(interaction, await self.game(custom_id.game_id), custom_id)
-            handler = self._handlers.get(custom_id.action, self.on_panel)
-            await handler(interaction, custom_id, values)
-        except (TableError, IllegalMove) as exc:
-            await self._refuse(interaction, refusal_for(exc), custom_id)
-        except Misplaced as exc:
-            await self._refuse(interaction, refusal(t(exc.key)))
-        except BadClick:
-            await self._refuse(interaction, refusal(t("error.bad_component")))
-        except discord.HTTPException as exc:
-            # The change (if any) is saved; only the answer was lost (e.g. the interaction expired).
-            log.warning("game %s: the answer to %s failed: %s", game_id, action, exc)
-        except Exception as exc:
-            log.error("game %s: the click %s failed: %s", game_id, action, type(exc).__name__, exc_info=exc)
-            await self._refuse(interaction, refusal(t("error.unexpected")))
+        with about_game(game_id, interaction.guild_id):
+            try:
+                if custom_id is None:
+                    raise BadClick("not one of our components")
+                check_place(interaction, await self.game(custom_id.game_id), custom_id)
+                handler = self._handlers.get(custom_id.action, self.on_panel)
+                await handler(interaction, custom_id, values)
+            except (TableError, IllegalMove) as exc:
+                await self._refuse(interaction, refusal_for(exc), custom_id)
+            except Misplaced as exc:
+                await self._refuse(interaction, refusal(t(exc.key)))
+            except BadClick:
+                await self._refuse(interaction, refusal(t("error.bad_component")))
+            except discord.HTTPException as exc:
+                # The change (if any) is saved; only the answer was lost (e.g. the interaction expired).
+                log.warning("game %s: the answer to %s failed: %s", game_id, action, exc)
+            except Exception as exc:
+                log.error(
+                    "game %s: the click %s failed: %s", game_id, action, type(exc).__name__, exc_info=exc
+                )
+                await self._refuse(interaction, refusal(t("error.unexpected")))
 
     async def game(self, game_id: int) -> Game:
         """The game of a component (also one that ended before a restart)."""

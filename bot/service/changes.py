@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
+from bot.logs import about_game
 from bot.service.errors import TableError
 from bot.service.game import Game, GameStatus, state_changes
 from bot.service.listener import NoListener, Reason, TableListener
@@ -258,6 +259,24 @@ class ChangePath:
         """The game's lock: every change of one game is made under it, one at a time."""
         return self._locks.setdefault(game_id, asyncio.Lock())
 
+    async def settle(self) -> None:
+        """Return once every change started before this call is saved (or refused): each game's
+        lock is taken once, in turn. For a stop: call it once no new change can start.
+
+        >>> async def demo():
+        ...     path = ChangePath.__new__(ChangePath)
+        ...     path._locks = {1: asyncio.Lock()}
+        ...     await path.lock(1).acquire()
+        ...     asyncio.get_running_loop().call_later(0.01, path.lock(1).release)
+        ...     await path.settle()
+        ...     return path.lock(1).locked()
+        >>> asyncio.run(demo())
+        False
+        """
+        for lock in list(self._locks.values()):
+            async with lock:
+                pass
+
     def register(self, game: Game, snapshot: dict[str, Any], *, logged: int = 0) -> None:
         """Keep ``game`` (saved as ``snapshot``, ``logged`` moves after the snapshot in the file) in
         memory; its channel's older ended game is forgotten."""
@@ -329,6 +348,18 @@ class ChangePath:
         ``TableError("game.changed")``: the next change starts from what the file says.
         """
         game = self.get(game_id)
+        with about_game(game_id, game.guild_id):
+            return await self._change(game, apply, reason, expect_version, drawing)
+
+    async def _change(
+        self,
+        game: Game,
+        apply: Action,
+        reason: Reason | None,
+        expect_version: int | None,
+        drawing: Drawing[Any] | None,
+    ) -> Game:
+        game_id = game.id
         async with self.lock(game_id):
             if self._games.get(game_id) is not game:
                 raise TableError("game.none_here", game_id=game_id)

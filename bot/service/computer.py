@@ -74,7 +74,10 @@ def play_computer_move(
             match.play(seat, move)
         except IllegalMove as exc:
             if error is None:
-                log.warning("the computer player chose an illegal move %r for seat %s: %s", move, seat, exc)
+                # The kind and the rule only: the move's cards are the seat's secret (R19).
+                log.warning(
+                    "the computer player chose an illegal %s for seat %s (%s)", move.kind, seat, exc.code
+                )
             error = error or exc
             continue
         return move

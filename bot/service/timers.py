@@ -13,6 +13,8 @@ import logging
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass
 
+from bot.logs import about_game
+
 log = logging.getLogger(__name__)
 
 
@@ -98,11 +100,13 @@ class GameTimers:
 
     async def _run(self, game_id: int, wake: _Wake, fire: Callable[[], Awaitable[None]]) -> None:
         try:
-            await fire()
+            with about_game(game_id):
+                await fire()
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("game %s: a timed action failed", game_id)
+            with about_game(game_id):
+                log.exception("game %s: a timed action failed", game_id)
         finally:
             if self._wakes.get(game_id) is wake:
                 del self._wakes[game_id]

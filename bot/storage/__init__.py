@@ -17,7 +17,7 @@ SaveResult(version=2, seq=1)
 """
 
 from bot.storage.errors import ChannelBusy, GameNotFound, StorageError, VersionConflict
-from bot.storage.interface import Database, open_database
+from bot.storage.interface import Database, check_database, open_database
 from bot.storage.records import (
     GAME_STATUSES,
     OPEN_STATUSES,
@@ -60,5 +60,6 @@ __all__ = [
     "Storage",
     "StorageError",
     "VersionConflict",
+    "check_database",
     "open_database",
 ]

@@ -10,6 +10,7 @@ table message, the same ids on the other seat's panel, and the other seat's open
 from __future__ import annotations
 
 import itertools
+import json
 import logging
 
 import pytest
@@ -18,6 +19,7 @@ import simcord
 from bot.engine.cards import Card
 from bot.engine.errors import IllegalMove
 from bot.engine.meld import make_meld
+from bot.logs import JsonFormatter, stamp_game
 from bot.render.ids import compact_code, parse_custom_id
 from tests.discord.play_helpers import component, components
 
@@ -61,6 +63,8 @@ async def test_a_failed_click_logs_the_game_and_action_but_not_the_cards(
     hall: Hall, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.DEBUG)
+    # The records keep the game they were made about, as the bot's own handler does (bot.logs).
+    caplog.handler.addFilter(stamp_game)
     driver = await two_people(hall)
     game = driver.game()
     ada = hall.person("ada")
@@ -81,6 +85,14 @@ async def test_a_failed_click_logs_the_game_and_action_but_not_the_cards(
     logged = "\n".join(record.getMessage() for record in caplog.records)
     assert f"game {game.id}" in logged and "sort" in logged
     assert secret not in logged  # …and the log does not
+    # Nor its JSON lines (LOG_FORMAT=json), tracebacks included; the failed click's line names the
+    # game, its server and its shard in fields of their own.
+    as_json = JsonFormatter(shard_count=2)
+    lines = [json.loads(as_json.format(record)) for record in caplog.records]
+    assert all(secret not in json.dumps(line) for line in lines)
+    [failed] = [line for line in lines if "the answer to sort failed" in line["message"]]
+    assert failed["game"] == game.id and failed["guild"] == hall.guild.id
+    assert failed["shard"] == (hall.guild.id >> 22) % 2 and failed["level"] == "WARNING"
 
 
 async def test_a_hidden_proposal_and_its_take_back_change_nothing_another_seat_sees(hall: Hall) -> None:

@@ -36,6 +36,27 @@ PG_SCHEMA_VERSION = len(pg_migrations())
 """The PostgreSQL schema version this code writes and reads (numbered apart from SQLite's)."""
 
 
+def schema_problem(shown: str, current: int, *, has_tables: bool) -> StorageError | None:
+    """Why a database at schema ``current`` (0: none; ``has_tables``: it holds tables all the same)
+    cannot be used, or ``None``: newer than this code, or another program's. An older one is migrated.
+
+    >>> print(schema_problem("postgresql://bot@db/romme", 99, has_tables=True))
+    postgresql://bot@db/romme has schema version 99, newer than this bot understands (...): ...
+    """
+    if current == 0 and has_tables:
+        return StorageError(
+            f"{shown} holds another program's tables (and no Rommé schema version): "
+            "point DATABASE_URL at a new database"
+        )
+    if current > PG_SCHEMA_VERSION:
+        return StorageError(
+            f"{shown} has schema version {current}, newer than this bot understands "
+            f"({PG_SCHEMA_VERSION}): run a newer version of the bot, or point DATABASE_URL at "
+            "another database"
+        )
+    return None
+
+
 async def migrate(db: _Conn, shown: str) -> int:
     """Apply every PostgreSQL migration the database lacks, each in its own transaction with the
     version bump, under an advisory lock; return the version now. Raises :class:`StorageError`
@@ -44,23 +65,16 @@ async def migrate(db: _Conn, shown: str) -> int:
         await db.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
         await db.execute("CREATE TABLE IF NOT EXISTS romme_schema (version integer NOT NULL)")
         current = await db.fetchval("SELECT max(version) FROM romme_schema")
+        others = 0
         if current is None:
             others = await db.fetchval(
                 "SELECT count(*) FROM information_schema.tables "
                 "WHERE table_schema = current_schema() AND table_name <> 'romme_schema'"
             )
-            if others:
-                raise StorageError(
-                    f"{shown} holds another program's tables (and no Rommé schema version): "
-                    "point DATABASE_URL at a new database"
-                )
             current = 0
-        if current > PG_SCHEMA_VERSION:
-            raise StorageError(
-                f"{shown} has schema version {current}, newer than this bot understands "
-                f"({PG_SCHEMA_VERSION}): run a newer version of the bot, or point DATABASE_URL at "
-                "another database"
-            )
+        problem = schema_problem(shown, current, has_tables=bool(others))
+        if problem is not None:
+            raise problem
         for migration in pg_migrations()[current:]:
             async with db.transaction():
                 await db.execute(migration.sql)

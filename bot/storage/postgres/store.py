@@ -116,6 +116,23 @@ def pool_setting(url: str) -> tuple[str, int | None]:
     return urllib.parse.urlunsplit(parts._replace(query=kept)), int(sizes[-1])
 
 
+def not_connected(shown: str, exc: TimeoutError | OSError | asyncpg.PostgresError) -> StorageError:
+    """The one line for a connection to ``shown`` that failed with ``exc``: the server out of
+    reach, the login refused, no such database, or another refusal of the server.
+
+    >>> str(not_connected("postgresql://bot@db/romme", ConnectionRefusedError("Connect call failed")))
+    'postgresql://bot@db/romme: cannot reach the PostgreSQL server (Connect call failed)'
+    """
+    if isinstance(exc, (TimeoutError, OSError)):
+        reason = " ".join(str(exc).split()) or type(exc).__name__
+        return StorageError(f"{shown}: cannot reach the PostgreSQL server ({reason})")
+    if isinstance(exc, (asyncpg.InvalidAuthorizationSpecificationError, asyncpg.InvalidPasswordError)):
+        return StorageError(f"{shown}: the PostgreSQL server refused the login ({one_line(exc)})")
+    if isinstance(exc, asyncpg.InvalidCatalogNameError):
+        return StorageError(f"{shown}: {one_line(exc)} (create it first: createdb)")
+    return StorageError(f"{shown}: cannot open the database ({one_line(exc)})")
+
+
 async def _keep_session(connection: asyncpg.Connection) -> None:
     """The pool's reset: nothing to undo (see :meth:`PostgresStorage.open`)."""
 
@@ -176,20 +193,8 @@ class PostgresStorage(SqlStorage, LeaseHolder):
                 # would be one more round trip after every statement.
                 reset=_keep_session,
             )
-        except (TimeoutError, OSError) as exc:
-            reason = " ".join(str(exc).split()) or type(exc).__name__
-            raise StorageError(f"{shown}: cannot reach the PostgreSQL server ({reason})") from None
-        except (
-            asyncpg.InvalidAuthorizationSpecificationError,
-            asyncpg.InvalidPasswordError,
-        ) as exc:
-            raise StorageError(
-                f"{shown}: the PostgreSQL server refused the login ({one_line(exc)})"
-            ) from None
-        except asyncpg.InvalidCatalogNameError as exc:
-            raise StorageError(f"{shown}: {one_line(exc)} (create it first: createdb)") from None
-        except asyncpg.PostgresError as exc:
-            raise StorageError(f"{shown}: cannot open the database ({one_line(exc)})") from None
+        except (TimeoutError, OSError, asyncpg.PostgresError) as exc:
+            raise not_connected(shown, exc) from None
         try:
             async with pool.acquire() as conn:
                 await migrate(conn, shown)

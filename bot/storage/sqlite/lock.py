@@ -141,6 +141,40 @@ def hold(database: str | os.PathLike[str]) -> DatabaseLock:
     return DatabaseLock(path)
 
 
+def check_free(database: str | os.PathLike[str]) -> None:
+    """Raise :class:`DatabaseInUse` if another process holds the lock of ``database``; else return.
+
+    Creates nothing and writes nothing: a lock file that does not exist is held by nobody, and one
+    that does is opened read-only and locked shared for an instant (a bot starting at that very
+    instant is refused as if a bot held it; it is started again). For ``romme-bot check``.
+
+    >>> import tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     check_free(pathlib.Path(folder) / "romme.db")
+    ...     sorted(p.name for p in pathlib.Path(folder).iterdir())
+    []
+    """
+    database = Path(database)
+    path = lock_path(database).resolve()
+    with _GUARD:
+        if path in _HELD:
+            return  # this process's own
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise StorageError(f"{database}: cannot read the lock file {path} ({exc.strerror})") from None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:
+            raise DatabaseInUse(database, holder=_read_holder(fd)) from None
+        fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
 _ATTEMPTS = 10
 """Times :func:`_lock` tries again when the lock file is removed under it (each time means another
 process just gave the database up: a few in a row already are out of the ordinary)."""
@@ -203,4 +237,4 @@ def _read_holder(fd: int) -> str | None:
     return text if text.isdigit() else None
 
 
-__all__ = ["DatabaseInUse", "DatabaseLock", "hold", "lock_path"]
+__all__ = ["DatabaseInUse", "DatabaseLock", "check_free", "hold", "lock_path"]

@@ -34,16 +34,9 @@ async def migrate(db: aiosqlite.Connection, path: str) -> int:
     transaction. Raises :class:`StorageError` for a newer or foreign database.
     """
     current = await user_version(db)
-    if current > SCHEMA_VERSION:
-        raise StorageError(
-            f"{path} has schema version {current}, newer than this bot understands ({SCHEMA_VERSION}): "
-            "run a newer version of the bot, or point DATABASE_PATH at another file"
-        )
-    if current == 0 and await _has_tables(db):
-        raise StorageError(
-            f"{path} is an SQLite database of another program (it has tables but no Rommé schema "
-            "version): point DATABASE_PATH at a new file"
-        )
+    problem = schema_problem(path, current, has_tables=current == 0 and await _has_tables(db))
+    if problem is not None:
+        raise problem
     for migration in migrations()[current:]:
         # executescript runs the statements one by one; BEGIN/COMMIT inside it make the step atomic.
         try:
@@ -55,6 +48,28 @@ async def migrate(db: aiosqlite.Connection, path: str) -> int:
                 await db.rollback()
             raise
     return await user_version(db)
+
+
+def schema_problem(path: str, current: int, *, has_tables: bool) -> StorageError | None:
+    """Why a file at schema ``current`` (``has_tables``: it holds tables) cannot be used, or
+    ``None``: newer than this code, or another program's database. An older one is migrated.
+
+    >>> print(schema_problem("romme.db", 0, has_tables=True))
+    romme.db is an SQLite database of another program (it has tables but no Rommé schema version): ...
+    >>> schema_problem("romme.db", 1, has_tables=True) is None
+    True
+    """
+    if current > SCHEMA_VERSION:
+        return StorageError(
+            f"{path} has schema version {current}, newer than this bot understands ({SCHEMA_VERSION}): "
+            "run a newer version of the bot, or point DATABASE_PATH at another file"
+        )
+    if current == 0 and has_tables:
+        return StorageError(
+            f"{path} is an SQLite database of another program (it has tables but no Rommé schema "
+            "version): point DATABASE_PATH at a new file"
+        )
+    return None
 
 
 async def user_version(db: aiosqlite.Connection) -> int:

@@ -1,0 +1,66 @@
+"""What ``romme-bot check`` asks of a PostgreSQL database, in one read-only transaction: the server
+answers, the login works, the schema is this code's (or older: the bot migrates it at start), and
+the shards this process would run are not leased by a live process. Nothing is created or written
+(a backup of a PostgreSQL database is ``pg_dump``'s business, not the bot's)."""
+
+from __future__ import annotations
+
+import asyncpg
+
+from bot.storage.errors import StorageError
+from bot.storage.postgres.leases import CONNECT_TIMEOUT, one_line
+from bot.storage.postgres.schema import PG_SCHEMA_VERSION, schema_problem
+from bot.storage.postgres.store import not_connected, pool_setting, shown_url
+
+
+async def check_server(url: str, shards: tuple[int, ...] | None = None) -> str:
+    """One line saying what is fine with the database at ``url``; raises :class:`StorageError`
+    (one line) naming what is not. ``shards``: the ones this process would run (``SHARD_IDS``):
+    a live lease on one of them is a problem (the bot would be refused at start)."""
+    shown = shown_url(url)
+    server_url, _ = pool_setting(url)
+    try:
+        db = await asyncpg.connect(server_url, timeout=CONNECT_TIMEOUT)
+    except (OSError, asyncpg.PostgresError) as exc:
+        raise not_connected(shown, exc) from None
+    try:
+        async with db.transaction(readonly=True):
+            exists = await db.fetchval("SELECT to_regclass('romme_schema') IS NOT NULL")
+            current = int(await db.fetchval("SELECT max(version) FROM romme_schema") or 0) if exists else 0
+            others = await db.fetchval(
+                "SELECT count(*) FROM information_schema.tables "
+                "WHERE table_schema = current_schema() AND table_name <> 'romme_schema'"
+            )
+            problem = schema_problem(shown, current, has_tables=bool(others))
+            if problem is not None:
+                raise problem
+            if current == 0:
+                return f"{shown} answers and is empty: the bot makes its tables when it starts"
+            games = await db.fetchrow(
+                "SELECT count(*) AS total, count(*) FILTER (WHERE status IN ('lobby', 'playing')) AS open "
+                "FROM games"
+            )
+            leases = []
+            if await db.fetchval("SELECT to_regclass('shard_leases') IS NOT NULL"):
+                leases = await db.fetch(
+                    "SELECT shard_id, owner FROM shard_leases WHERE expires_at > now() ORDER BY shard_id"
+                )
+    except asyncpg.PostgresError as exc:
+        raise StorageError(f"{shown}: cannot read the database ({one_line(exc)})") from None
+    finally:
+        await db.close()
+    held = [lease for lease in leases if shards is not None and lease["shard_id"] in shards]
+    if held:
+        first = held[0]
+        raise StorageError(
+            f"{shown}: shard {first['shard_id']} is held by another romme-bot process ({first['owner']})"
+        )
+    assert games is not None  # an aggregate has one row
+    total = games["total"]
+    line = (
+        f"{shown}: schema version {current}, {total} game{'' if total == 1 else 's'} "
+        f"({games['open']} unfinished), {len(leases)} shard{'' if len(leases) == 1 else 's'} leased"
+    )
+    if current < PG_SCHEMA_VERSION:
+        return f"{line}; {current} of {PG_SCHEMA_VERSION}: the bot brings it up to date when it starts"
+    return line
