@@ -22,5 +22,11 @@ RUN pip install --no-cache-dir . \
 USER 10001
 VOLUME /data
 
+# Health and metrics (/healthz, /metrics) on every interface of the container; the check asks
+# /healthz from inside (503 or no answer: unhealthy), and passes if HEALTH_PORT is set empty (off).
+ENV HEALTH_PORT=8080 HEALTH_HOST=0.0.0.0
+HEALTHCHECK --interval=30s --timeout=5s --start-period=2m --retries=3 \
+    CMD ["python", "-c", "import os, urllib.request as u; p = os.environ.get('HEALTH_PORT', '').strip(); p and u.urlopen('http://127.0.0.1:%s/healthz' % p, timeout=4)"]
+
 # python -m bot stops cleanly on SIGTERM (docker stop): the cogs save, the database is closed.
 CMD ["python", "-m", "bot"]

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import socket
+import subprocess
+import sys
 import urllib.error
 import urllib.request
 from collections.abc import AsyncIterator
@@ -17,6 +20,7 @@ from pathlib import Path
 
 import pytest
 import simcord
+import yaml
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot import create_bot
@@ -24,6 +28,8 @@ from bot.client import RommeBot
 from bot.config import ConfigError
 from bot.service.meter import NoMeter
 from tests.discord.play_helpers import SEED, Player, Room, game_in, romme_bot
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def free_port() -> int:
@@ -210,3 +216,44 @@ async def test_a_busy_health_port_is_one_line_naming_the_setting(database_path: 
             assert bot._storage is None  # refused before the database was opened
         finally:
             await bot.close()
+
+
+def dockerfile_healthcheck() -> list[str]:
+    """The command of the Dockerfile's HEALTHCHECK (its exec form, continuation lines joined)."""
+    text = (ROOT / "Dockerfile").read_text(encoding="utf-8").replace("\\\n", " ")
+    (line,) = [line for line in text.splitlines() if line.startswith("HEALTHCHECK ")]
+    command: list[str] = json.loads(line.split(" CMD ", 1)[1])
+    return command
+
+
+def compose_healthchecks() -> dict[str, list[str]]:
+    """The healthcheck command of each bot service of compose.yaml."""
+    services = yaml.safe_load((ROOT / "compose.yaml").read_text(encoding="utf-8"))["services"]
+    return {name: spec["healthcheck"]["test"] for name, spec in services.items() if name != "db"}
+
+
+def run_check(command: list[str], port: str) -> int:
+    """Run a container's health check here, as the container would, with ``HEALTH_PORT=port``."""
+    assert command[0] == "python"
+    env = {**os.environ, "HEALTH_PORT": port}
+    return subprocess.run([sys.executable, *command[1:]], env=env, capture_output=True, timeout=30).returncode
+
+
+async def test_the_image_and_compose_health_checks_ask_healthz(room: Room) -> None:
+    command = dockerfile_healthcheck()
+    checks = compose_healthchecks()
+    assert set(checks) == {"bot-a", "bot-b"}
+    for test in checks.values():
+        assert test == ["CMD", *command]
+    dockerfile = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    assert "\nENV HEALTH_PORT=8080 HEALTH_HOST=0.0.0.0\nHEALTHCHECK " in dockerfile
+
+    bot = romme_bot(room.env)
+    await room.ada.slash(room.channel, "romme start")
+    assert bot.ops is not None
+    port = str(bot.ops.port)
+    assert await asyncio.to_thread(run_check, command, port) == 0
+    assert await asyncio.to_thread(run_check, command, "") == 0  # HEALTH_PORT set empty: off, passes
+    assert await asyncio.to_thread(run_check, command, str(free_port())) != 0  # nothing answers
+    await bot.storage.close()
+    assert await asyncio.to_thread(run_check, command, port) != 0  # 503
