@@ -26,6 +26,12 @@ USER 10001
 WORKDIR /data
 VOLUME /data
 
+# Health and metrics (/healthz, /metrics) on every interface of the container; the check asks
+# /healthz from inside (503 or no answer: unhealthy), and passes if HEALTH_PORT is set empty (off).
+ENV HEALTH_PORT=8080 HEALTH_HOST=0.0.0.0
+HEALTHCHECK --interval=30s --timeout=5s --start-period=2m --retries=3 \
+    CMD ["python", "-c", "import os, urllib.request as u; p = os.environ.get('HEALTH_PORT', '').strip(); p and u.urlopen('http://127.0.0.1:%s/healthz' % p, timeout=4)"]
+
 # romme-bot, not python -m bot: python -m would put the working folder, the volume, first on the
 # module path. It stops cleanly on SIGTERM (docker stop): the saves finish, the database is closed.
 CMD ["romme-bot"]

@@ -36,6 +36,12 @@ runs every variant once, in a rotating order) beside the minimal bot:
 ``text`` (the same bot with ``CARD_STYLE=text``) and reports ``emoji_vs_text``, the p50 ratio, and the
 REST calls per action of each.
 
+``--compare metrics`` sets ``after`` (no ``HEALTH_PORT``: no metrics) beside ``metrics`` (the same bot
+with ``HEALTH_PORT`` on a free loopback port: its health and metrics server listening, every click,
+save and computer move measured) and reports ``metrics_vs_off``, the p50 ratio (target ≤ 1.05), and
+``metrics_clicks_counted``, the clicks the ``metrics`` bot's ``romme_click_seconds`` counted (scraped
+over HTTP at the end of each block, so the series are known to be live).
+
 Its last line is one JSON object: for each variant its p50/p99, save p50, bytes per move and
 ratio_p50 to the minimal bot of the same run; ``after_vs_before`` (p50 ratio) and
 ``bytes_before_over_after`` (row bytes per move).
@@ -47,9 +53,11 @@ import argparse
 import asyncio
 import math
 import random
+import socket
 import sys
 import tempfile
 import time
+import urllib.request
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -102,6 +110,7 @@ class Samples:
     row_bytes: int = 0
     disk_bytes: int = 0
     moves: int = 0
+    clicks_counted: int = 0
 
     def enough(self, wanted: int) -> bool:
         return all(len(self.latency[kind]) >= wanted for kind in TIMED)
@@ -297,21 +306,46 @@ class Table:
 
 
 VARIANTS = {
-    # name: (moves logged after a snapshot at most, draw the panel while the commit runs, card style)
-    "before": (1, False, "emoji"),
-    "snapshots": (16, False, "emoji"),
-    "after": (16, True, "emoji"),
-    "text": (16, True, "text"),
+    # name: (moves logged after a snapshot at most, draw the panel while the commit runs, card style,
+    # health and metrics on)
+    "before": (1, False, "emoji", False),
+    "snapshots": (16, False, "emoji", False),
+    "after": (16, True, "emoji", False),
+    "text": (16, True, "text", False),
+    "metrics": (16, True, "emoji", True),
 }
-COMPARED = {"saves": ("before", "snapshots", "after"), "styles": ("after", "text")}
-"""What ``--compare`` sets side by side: the saving variants (issue 17) or the card styles (issue 15:
-``after`` shows cards as the application's emoji faces, ``text`` as text)."""
+COMPARED = {
+    "saves": ("before", "snapshots", "after"),
+    "styles": ("after", "text"),
+    "metrics": ("after", "metrics"),
+}
+"""What ``--compare`` sets side by side: the saving variants (issue 17), the card styles (issue 15:
+``after`` shows cards as the application's emoji faces, ``text`` as text) or the metrics off and on
+(issue 26)."""
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on now (for the ``metrics`` variant's ``HEALTH_PORT``)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def clicks_counted(port: int) -> int:
+    """``romme_click_seconds_count`` scraped from the health server on ``port``."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as response:
+        text = response.read().decode()
+    for line in text.splitlines():
+        if line.startswith("romme_click_seconds_count "):
+            return int(float(line.split()[1]))
+    raise AssertionError("romme_click_seconds_count is not in /metrics")
 
 
 async def bot_block(
     samples: Samples, wanted: int, seed: int, folder: Path, block: str, variant: str = "after"
 ) -> None:
-    snapshot_every, draw_while_saving, card_style = VARIANTS[variant]
+    snapshot_every, draw_while_saving, card_style, health = VARIANTS[variant]
     bot = create_bot(
         database_path=folder / f"bench-{block}.db",
         computer_delay=0,
@@ -319,10 +353,14 @@ async def bot_block(
         table_edit_interval=EDIT_INTERVAL,
         turn_timeout=600,
         card_style=card_style,
+        health_port=free_port() if health else None,
     )
     cogs.clicks.DRAW_WHILE_SAVING = draw_while_saving
     try:
         await play_block(bot, samples, wanted, seed, snapshot_every)
+        if bot.ops is not None:
+            # Scraped over HTTP, in a thread: the server answers on this loop.
+            samples.clicks_counted += await asyncio.to_thread(clicks_counted, bot.ops.port)
     finally:
         cogs.clicks.DRAW_WHILE_SAVING = True
         await bot.close()  # SimCord detaches the bot; closing it (and its database) is the owner's job
@@ -437,6 +475,11 @@ def compare(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         result["emoji_vs_text"] = round(p50["after"] / p50["text"], 3)
         result["blocks"] = args.blocks
         return result
+    if args.compare == "metrics":
+        result["metrics_vs_off"] = round(p50["metrics"] / p50["after"], 3)
+        result["metrics_clicks_counted"] = by_variant["metrics"].clicks_counted
+        result["blocks"] = args.blocks
+        return result
     result["after_vs_before"] = round(p50["after"] / p50["before"], 3)
     result["snapshots_vs_before"] = round(p50["snapshots"] / p50["before"], 3)
     before, after = result["before"]["row_bytes_per_move"], result["after"]["row_bytes_per_move"]
@@ -458,7 +501,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         nargs="?",
         const="saves",
         choices=sorted(COMPARED),
-        help="side by side: 'saves' (before / snapshots / after, the default) or 'styles' (emoji / text)",
+        help="side by side: 'saves' (before / snapshots / after, the default), 'styles' (emoji / text) "
+        "or 'metrics' (HEALTH_PORT off / on)",
     )
     parser.add_argument(
         "--default-gc",

@@ -20,9 +20,13 @@ Its parts: the :class:`~bot.storage.Storage` (``bot.storage``), the
    and match ends still owed (the publisher's outbox; a finished match's table is redrawn);
 5. sync the slash commands: to ``DEV_GUILD_ID`` (instant, for development) or globally.
 
+With ``HEALTH_PORT`` set, the health and metrics server (:mod:`bot.ops`) listens first, before the
+database opens, so a probe sees the start as it goes (503 until the gateway is READY); the metrics
+hear the service's saves (its :class:`~bot.service.meter.Meter`) and the clicks (:mod:`cogs.clicks`).
+
 :meth:`RommeBot.close` stops the service's timers and the table edits, unloads the extensions,
 disconnects (no click arrives any more), waits for the changes under way to be saved, gives the shard
-leases back, then closes the database (and its file lock).
+leases back, then closes the database (and its file lock), and the health server last.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.i18n import CATALOGS, DEFAULT_LOCALE, locale_of
+from bot.ops import Metrics, OpsServer
 from bot.publish import TablePublisher
 from bot.publish.emojis import ensure_card_faces, install_faces, uninstall_faces
 from bot.publish.ports import Ports
@@ -154,6 +159,10 @@ class RommeBot(commands.Bot):
         self._publisher: TablePublisher | None = None
         self.card_faces: dict[str, Face] | None = None
         """The card faces (the application's emojis) by card code; ``None``: cards are text."""
+        self.metrics: Metrics | None = Metrics(self) if settings.health_port is not None else None
+        """The bot's metrics (``HEALTH_PORT`` set), served with the health at ``/metrics``; ``None``: off."""
+        self.ops: OpsServer | None = None
+        """The health and metrics server, once listening."""
 
     def _shard_options(self) -> dict[str, Any]:
         """What the gateway is told about shards (nothing: discord.py decides, one connection)."""
@@ -172,6 +181,11 @@ class RommeBot(commands.Bot):
         return built(self._tables, "the bot's table service is not built (setup_hook has not run)")
 
     @property
+    def leases(self) -> ShardLeases | None:
+        """This process's shard leases (PostgreSQL with ``SHARD_COUNT``), once taken; else ``None``."""
+        return self._leases
+
+    @property
     def publisher(self) -> TablePublisher:
         """The table messages and announcements; raises ``RuntimeError`` before :meth:`setup_hook`."""
         return built(self._publisher, "the bot's publisher is not built (setup_hook has not run)")
@@ -180,6 +194,9 @@ class RommeBot(commands.Bot):
         """Open the database, build the service and the publisher, load the cogs (which register
         persistent components), bring back the unfinished games, sync the commands."""
         settings = self.settings
+        if self.metrics is not None and settings.health_port is not None:
+            self.ops = OpsServer(self, self.metrics, host=settings.health_host, port=settings.health_port)
+            await self.ops.start()
         self._storage = await open_database(settings.database, replay=replay_snapshot)
         log.info("database %s is open", self._storage.path)
         shards = self.shard_set
@@ -203,6 +220,8 @@ class RommeBot(commands.Bot):
             max_lobbies_per_host=settings.max_lobbies_per_host,
             owns=shards.owns if shards is not None else everything,
         )
+        if self.metrics is not None:
+            self._tables.changes.meter = self.metrics
         # The publisher sees the service and the storage through its ports only, and hears of the
         # changes the service makes without a click.
         self._publisher = TablePublisher(
@@ -260,7 +279,8 @@ class RommeBot(commands.Bot):
 
     async def close(self) -> None:
         """Stop the timers and the table edits, unload the cogs, disconnect, wait for the changes
-        under way to be saved, give the shard leases back, then close the database. A second call
+        under way to be saved, give the shard leases back, then close the database and the health
+        server. A second call
         (also one made while the first runs) returns once the first is done."""
         if self._stopped is None:
             self._stopped = asyncio.ensure_future(self._close())
@@ -288,8 +308,12 @@ class RommeBot(commands.Bot):
                 if self._leases is not None:
                     await self._leases.close()
             finally:
-                if self._storage is not None:
-                    await self._storage.close()
+                try:
+                    if self._storage is not None:
+                        await self._storage.close()
+                finally:
+                    if self.ops is not None:
+                        await self.ops.close()
 
 
 class ShardedRommeBot(RommeBot, commands.AutoShardedBot):
@@ -321,7 +345,7 @@ def create_bot(settings: Settings | None = None, **overrides: Any) -> RommeBot:
     ``overrides`` by keyword: ``database_path``, ``turn_timeout``, ``computer_delay``,
     ``dev_guild_id``, ``log_level``, ``token``, ``game_seed``, ``table_edit_interval``,
     ``table_edits_per_second``, ``lobby_timeout``, ``idle_game_timeout``, ``max_lobbies_per_host``,
-    ``card_style``.
+    ``card_style``, ``health_port``, ``health_host``.
     No token is needed to build it; only to connect.
 
     Tests and benchmarks build the bot only through this; the command line passes the settings

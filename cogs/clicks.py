@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +38,7 @@ from bot.service.changes import Drawing
 
 if TYPE_CHECKING:
     from bot.client import RommeBot
+    from bot.ops import Metrics
     from bot.publish.publisher import TablePublisher
     from bot.service import TableService
     from bot.service.game import Game
@@ -208,12 +210,16 @@ class Clicks:
 
     @classmethod
     def of(cls, bot: RommeBot) -> Clicks:
-        """The handlers over ``bot``'s table service and publisher (cheap: two references)."""
-        return cls(bot.tables, bot.publisher)
+        """The handlers over ``bot``'s table service, publisher and metrics (cheap: three references)."""
+        return cls(bot.tables, bot.publisher, bot.metrics)
 
-    def __init__(self, service: TableService, publisher: TablePublisher) -> None:
+    def __init__(
+        self, service: TableService, publisher: TablePublisher, metrics: Metrics | None = None
+    ) -> None:
         self.service = service
         self.publisher = publisher
+        self.metrics = metrics
+        """Where the time from a click to its answer goes (``None``: metrics off)."""
         handlers: dict[str, Callable[[discord.Interaction, CustomId, Sequence[str]], Awaitable[None]]] = {
             "join": self.lobby,
             "leave": self.lobby,
@@ -237,8 +243,18 @@ class Clicks:
 
         A click whose answer is not ready after :data:`DEFER_AFTER` seconds (a slow save) is
         deferred, and answered when it is done (SpellBot's safe defer), so a move that was accepted
-        never shows "This interaction failed".
+        never shows "This interaction failed". With metrics on, the time it took is observed.
         """
+        began = time.perf_counter()
+        try:
+            await self._answer(interaction, custom_id, values)
+        finally:
+            if self.metrics is not None:
+                self.metrics.clicked(time.perf_counter() - began)
+
+    async def _answer(
+        self, interaction: discord.Interaction, custom_id: CustomId | None, values: Sequence[str]
+    ) -> None:
         reply = self.reply_to(interaction)
         if DEFER_AFTER <= 0:  # every click deferred at once (a database known to be slow)
             await reply.defer()

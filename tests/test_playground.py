@@ -11,6 +11,7 @@ import asyncio
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -333,8 +334,6 @@ async def test_chromium_photographs_the_page_once_it_is_drawn(tmp_path: Path) ->
 
 
 def test_a_busy_port_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str]) -> None:
-    import socket
-
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
@@ -342,3 +341,126 @@ def test_a_busy_port_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str]
         assert main(["--port", str(port), "--no-browser"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and f"port {port} on 127.0.0.1 is not free" in err
+
+
+def test_the_command_with_health_port_serves_health_and_metrics_while_a_game_runs(tmp_path: Path) -> None:
+    from types import SimpleNamespace
+
+    from prometheus_client.parser import text_string_to_metric_families
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from bot.playground import main; sys.exit(main(sys.argv[1:]))",
+            "--no-browser",
+            "--database",
+            str(tmp_path / "romme.db"),
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "HEALTH_PORT": str(port)},
+    )
+
+    def get(path: str) -> tuple[int, str]:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+    def series(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
+        return {
+            (sample.name, tuple(sorted(sample.labels.items()))): sample.value
+            for family in text_string_to_metric_families(text)
+            for sample in family.samples
+        }
+
+    try:
+        assert process.stdout is not None
+        lines = []
+        for line in process.stdout:
+            lines.append(line)
+            if "Ctrl-C stops" in line:
+                break
+        assert f"Health and metrics: http://127.0.0.1:{port}/healthz and /metrics\n" in lines
+        url = next(line.strip() for line in lines if line.strip().startswith("http://127.0.0.1:"))
+        page = Page(SimpleNamespace(origin=url.split("/#")[0], capability=url.split("#")[1]))  # type: ignore[arg-type]
+        status, state = page._request("POST", "/api/pages", {})
+        assert status == 200 and isinstance(state, dict)
+        page.context, page.state = state["context"]["id"], state
+        message_id, key = page.control("start")
+        status, receipt = page._request(
+            "POST",
+            "/api/action",
+            {
+                "protocol_version": 3,
+                "sequence": 1,
+                "request_id": uuid.uuid4().hex,
+                "generation": state["context"]["generation"],
+                "bot_generation": state["botGeneration"],
+                "published_revision": state["publishedRevision"],
+                "kind": "click",
+                "target_id": message_id,
+                "control_key": key,
+            },
+        )
+        assert status == 200 and not receipt.get("rejected"), receipt
+
+        # The computers play in real time (1.5 s apart): their moves reach the metrics.
+        deadline = time.monotonic() + 30
+        while True:
+            status, text = get("/metrics")
+            assert status == 200
+            found = series(text)
+            if found.get(("romme_moves_total", (("kind", "draw"),)), 0) >= 1 or time.monotonic() > deadline:
+                break
+            time.sleep(0.3)
+        assert found[("romme_games", (("status", "playing"),))] == 1
+        assert found[("romme_moves_total", (("kind", "draw"),))] >= 1
+        assert found[("romme_computer_decision_seconds_count", ())] >= 1
+        assert found[("romme_click_seconds_count", ())] >= 1  # the click on Start
+        assert found[("romme_save_seconds_count", ())] >= 2
+        assert found[("romme_gateway_connected", (("shard", "0"),))] == 1
+        names = {name for name, _ in found}
+        for name in (
+            "romme_commits_total",
+            "romme_table_edits_total",
+            "romme_edit_queue",
+            "romme_shard_leases_held",
+            "romme_card_faces",
+            "romme_panel_edits_total",
+        ):
+            assert name in names, name
+        status, body = get("/healthz")
+        assert status == 200, body
+        health = json.loads(body)
+        assert health["status"] == "ok" and health["gateway_connected"] and health["database_answering"]
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=30)
+        assert process.returncode == 0, err
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+
+def test_a_busy_or_bad_health_port_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HEALTH_PORT", "http")
+    assert main(["--no-browser"]) == 2
+    err = capsys.readouterr().err
+    assert err == "romme-bot playground: HEALTH_PORT must be a port number from 1 to 65535, not 'http'\n"
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        monkeypatch.setenv("HEALTH_PORT", str(port))
+        assert main(["--no-browser"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"HEALTH_PORT {port} on 127.0.0.1 cannot be listened on" in err

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from bot.config import ConfigError, load_settings
 from bot.playground.session import MissingExtra, Playground, PlaygroundOptions, require_extra
 from bot.playground.shots import take_screenshots
 
@@ -106,9 +107,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run(args)
 
 
+HEALTH_SETTINGS = ("HEALTH_PORT", "HEALTH_HOST")
+"""The settings the playground reads from the environment: its bot serves health and metrics too."""
+
+
 def run(args: argparse.Namespace) -> int:
-    """Run the playground for parsed arguments (see :func:`add_arguments`); the exit status."""
+    """Run the playground for parsed arguments (see :func:`add_arguments`); the exit status.
+
+    ``HEALTH_PORT`` and ``HEALTH_HOST`` in the environment are the bot's, as for ``romme-bot run``."""
     try:
+        health = load_settings(
+            {name: os.environ[name] for name in HEALTH_SETTINGS if name in os.environ}, dotenv_path=None
+        )
         options = PlaygroundOptions(
             database_path=args.database,
             people=args.people,
@@ -116,8 +126,10 @@ def run(args: argparse.Namespace) -> int:
             port=args.port,
             language=args.language,
             locales=args.locales,
+            health_port=health.health_port,
+            health_host=health.health_host,
         )
-    except ValueError as exc:
+    except ValueError as exc:  # a ConfigError too: one line naming the setting
         print(f"romme-bot playground: {exc}", file=sys.stderr)
         return 2
     try:
@@ -134,6 +146,9 @@ def run(args: argparse.Namespace) -> int:
         )
     try:
         return asyncio.run(serve(options, open_browser=not args.no_browser))
+    except ConfigError as exc:  # HEALTH_PORT cannot be listened on
+        print(f"romme-bot playground: {exc}", file=sys.stderr)
+        return 2
     except Exception as exc:
         # SimCord's preview says it could not bind, with the OSError as its cause: one line, not the
         # traceback of the web server's bind.
@@ -160,6 +175,9 @@ async def serve(options: PlaygroundOptions, *, open_browser: bool = True) -> int
             print("Rommé playground: the real bot in a simulated Discord, on this computer only.")
             print(f"Open this address in your browser:\n\n    {playground.url}\n")
             print("The part after # is a secret: whoever has the address can play as you.")
+            if playground.bot is not None and playground.bot.ops is not None:
+                ops = playground.bot.ops
+                print(f"Health and metrics: http://{ops.host}:{ops.port}/healthz and /metrics")
             if resumed is None:
                 print(f"At the table: {seats}. Click Start in the lobby. Ctrl-C stops the playground.")
             else:

@@ -142,6 +142,10 @@ class PlaygroundOptions:
     ``language``'s, else ``en-US``. Each one's hand panel speaks theirs."""
     person_names: tuple[str, ...] = ()
     """The people's names, the one playing first; empty: :data:`PEOPLE_NAMES` ("you", "alex"…)."""
+    health_port: int | None = None
+    """Serve ``/healthz`` and ``/metrics`` on this port (``HEALTH_PORT``); ``None``: off."""
+    health_host: str = Settings().health_host
+    """The address of the health and metrics server (``HEALTH_HOST``)."""
 
     def __post_init__(self) -> None:
         if not 1 <= self.people <= MAX_SEATS:
@@ -188,6 +192,8 @@ def bot_settings(options: PlaygroundOptions, database_path: Path) -> dict[str, A
         # Every command is synced to the one simulated server, as DEV_GUILD_ID does on Discord.
         "dev_guild_id": None,
         "game_seed": options.seed,
+        "health_port": options.health_port,
+        "health_host": options.health_host,
     }
     return overrides
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections import deque
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Literal
@@ -117,6 +117,41 @@ def backoff(failures: int) -> float:
     return min(LONGEST_RETRY, FIRST_RETRY * 2.0 ** max(0, failures - 1))
 
 
+def fault_code(exc: BaseException) -> str:
+    """How the metrics name a refusal (:mod:`bot.ops`): Discord's error code when it gave one, else
+    the HTTP status, else ``"no_answer"`` (a timeout, a reset connection). Codes have 5 digits or
+    more, statuses 3, so the two never meet.
+
+    >>> from types import SimpleNamespace
+    >>> def error(status, code):
+    ...     return discord.HTTPException(SimpleNamespace(status=status, reason=""), {"code": code})
+    >>> fault_code(error(403, 50013)), fault_code(error(503, 0)), fault_code(TimeoutError())
+    ('50013', '503', 'no_answer')
+    """
+    if isinstance(exc, discord.RateLimited):
+        return "429"
+    if isinstance(exc, discord.HTTPException):
+        return str(exc.code or exc.status)
+    return "no_answer"
+
+
+@dataclass
+class EditTally:
+    """What became of the edits of one kind of message (for the metrics, read when scraped):
+    ``sent`` went out, ``merged`` joined an edit already on its way (one edit drew both changes),
+    ``refused`` counts Discord's refusals by :func:`fault_code`.
+
+    >>> tally = EditTally()
+    >>> tally.refused[fault_code(TimeoutError())] += 1
+    >>> tally.sent, tally.merged, dict(tally.refused)
+    (0, 0, {'no_answer': 1})
+    """
+
+    sent: int = 0
+    merged: int = 0
+    refused: Counter[str] = field(default_factory=Counter)
+
+
 Lane = Literal["table", "announce", "panel"]
 """What a request is for: the table message (edits, reposts), an announcement, or a hand panel edited
 through its interaction's token; each has its budget."""
@@ -178,6 +213,8 @@ class RequestGuard:
         self.limit = limit
         self.window = window
         self._games: dict[int, _Health] = {}
+        self.failures: Counter[tuple[Lane, str]] = Counter()
+        """Every failed request counted so far, by lane and :func:`fault_code` (for the metrics)."""
 
     def wait(self, game_id: int, lane: Lane = "table") -> float:
         """Seconds before a request of the game may go out (0: now)."""
@@ -195,7 +232,7 @@ class RequestGuard:
         """Count a failed request of the game (``what`` it tried, for the log); return the seconds to
         wait before trying it again, or ``None`` if it is not to be tried again by itself."""
         now = time.monotonic()
-        health, counted = self._count(game_id, lane, now)
+        health, counted = self._count(game_id, lane, now, exc)
         fault = sort_fault(exc)
         delay: float | None = None
         if fault is Fault.STOP:
@@ -220,9 +257,9 @@ class RequestGuard:
                 delay = opens - now
         return delay
 
-    def note(self, game_id: int, lane: Lane = "table") -> None:
-        """Count a failed request that is handled without a retry (a repost follows it)."""
-        self._count(game_id, lane, time.monotonic())
+    def note(self, game_id: int, exc: BaseException, lane: Lane = "table") -> None:
+        """Count a failed request (``exc``) that is handled without a retry (a repost follows it)."""
+        self._count(game_id, lane, time.monotonic(), exc)
 
     def succeeded(self, game_id: int, lane: Lane = "table") -> None:
         """A request of the game went through: the lane's streak and any stop are over (failures
@@ -251,7 +288,8 @@ class RequestGuard:
         at = None if health is None else health.posted.get(message_id)
         return at is not None and time.monotonic() - at < EDIT_CAP_AGE
 
-    def _count(self, game_id: int, lane: Lane, now: float) -> tuple[_Health, _Lane]:
+    def _count(self, game_id: int, lane: Lane, now: float, exc: BaseException) -> tuple[_Health, _Lane]:
+        self.failures[lane, fault_code(exc)] += 1
         health = self._health(game_id)
         counted = health.lanes.setdefault(lane, _Lane())
         self._trim(counted, now)

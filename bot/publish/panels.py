@@ -33,7 +33,7 @@ import discord
 
 from bot.i18n import speaking, t
 from bot.publish.announcements import detached
-from bot.publish.faults import RequestGuard, panel_gone
+from bot.publish.faults import EditTally, RequestGuard, fault_code, panel_gone
 from bot.render import hand_panel
 from bot.render.ids import PanelState, Sort
 
@@ -117,8 +117,8 @@ class PanelKeeper:
         self._sorts: dict[Key, Sort] = {}
         self._drawn: dict[Key, tuple[int, int, str]] = {}
         self._closed = False
-        self.edits = 0
-        """Panel edits sent (for the benches)."""
+        self.tally = EditTally()
+        """What became of the panel edits (sent, merged, refused), for the metrics."""
 
     @property
     def open(self) -> int:
@@ -201,6 +201,8 @@ class PanelKeeper:
             if seat is None or not panel.alive(now):
                 self._forget(panel)
                 continue
+            if panel.busy and panel.pending is not None:
+                self.tally.merged += 1  # the edit on its way draws this change too
             panel.pending = game
             if not panel.busy and watch_key(game, seat) != panel.shown:
                 self._schedule(panel, now)
@@ -245,12 +247,13 @@ class PanelKeeper:
                     panel.message_id, content=None, embed=embed, view=detached(view)
                 )
             except Exception as exc:
+                self.tally.refused[fault_code(exc)] += 1
                 retry = self.guard.failed(panel.game_id, exc, "edit a hand panel", "panel")
                 if panel_gone(exc) or retry is None:
                     self._forget(panel)
                     retry = None
                 return
-            self.edits += 1
+            self.tally.sent += 1
             self.guard.succeeded(panel.game_id, "panel")
             panel.shown = shows
             if not game.running:

@@ -29,7 +29,7 @@ import discord
 from bot.i18n import speaking, t
 from bot.publish.announcements import Announcer, announcement, detached, round_over_now
 from bot.publish.edit_budget import EDITS_PER_SECOND, EditBudget
-from bot.publish.faults import Fault, RequestGuard, sort_fault
+from bot.publish.faults import EditTally, Fault, RequestGuard, fault_code, sort_fault
 from bot.publish.panels import PanelKeeper
 from bot.render import lobby, match_end, results_url, table, table_content
 from bot.service.errors import TableError
@@ -123,6 +123,8 @@ class TablePublisher:
         self._results: dict[int, str] = {}
         """The jump URL of each finished game's match-end announcement, linked from its table."""
         self._tasks: set[asyncio.Task[None]] = set()
+        self.edits = EditTally()
+        """What became of the table edits (sent, merged, refused), for the metrics."""
         self.announcer.on_match_end = self._match_announced
         self._closed = False
 
@@ -234,6 +236,7 @@ class TablePublisher:
         channel = self._channels.setdefault(game.channel_id, _Channel())
         channel.pending = game
         if channel.busy:
+            self.edits.merged += 1
             return
         channel.busy = True
         now = time.monotonic()
@@ -278,6 +281,7 @@ class TablePublisher:
             except Exception as exc:
                 # The message still shows an older state: draw it again after the pause the fault
                 # asks for, as the game is then; or not by itself, if no retry can mend it.
+                self.edits.refused[fault_code(exc)] += 1
                 channel.shown.pop(game.id, None)
                 if self.guard.failed(game.id, exc, "update the table message") is not None:
                     channel.pending = channel.pending or game
@@ -311,13 +315,15 @@ class TablePublisher:
             return
         try:
             await message.edit(content=content, embeds=embeds, view=view)
+            self.edits.sent += 1
             self._remember(game.id, drawn, _round_of(game))
         except discord.HTTPException as exc:
             fault = sort_fault(exc)
             old = fault is Fault.CAPPED and not self.guard.posted_lately(game.id, message.id)
             if fault is not Fault.GONE and not old:
                 raise
-            self.guard.note(game.id)
+            self.edits.refused[fault_code(exc)] += 1
+            self.guard.note(game.id, exc)
             why = "is gone" if fault is Fault.GONE else "takes no more edits"
             log.warning("game %s: the table message %s %s; posting a fresh one", game.id, message.id, why)
             await self._repost(game)

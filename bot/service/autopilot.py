@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from collections.abc import Callable
 from typing import Literal
 
@@ -274,7 +275,9 @@ class Autopilot:
             seen = history_seen(game)
             turn = turn_id(game)
             level = game.seats[seat].computer_level
+            began = time.perf_counter()
             move = play_computer_move(game.match, seat, self._player(game_id), rng, level)
+            self.changes.meter.decided(time.perf_counter() - began)
             add_events(game, move_events(game, seat, move, seen, auto=not game.seats[seat].computer))
             end_of_move(game, turn)
             return [MoveEntry(seat=seat, user_id=None, move=move.to_dict())]

@@ -28,6 +28,7 @@ import asyncio
 import dataclasses
 import logging
 import marshal
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple, Protocol, TypeVar
@@ -36,6 +37,7 @@ from bot.logs import about_game
 from bot.service.errors import TableError
 from bot.service.game import Game, GameStatus, state_changes
 from bot.service.listener import NoListener, Reason, TableListener
+from bot.service.meter import Meter, NoMeter
 from bot.service.scores import last_round_scores, match_results
 from bot.storage import (
     Announcement,
@@ -218,13 +220,17 @@ class ChangePath:
     """The games in memory, their locks and saved snapshots, and the one way to change them.
 
     ``listener`` hears of changes made without a click (``reason`` given); ``pacer`` is set by the
-    :class:`~bot.service.autopilot.Autopilot` that runs the games between clicks.
+    :class:`~bot.service.autopilot.Autopilot` that runs the games between clicks; ``meter`` hears
+    how long each save took (the bot's metrics, when they are on).
     """
 
     def __init__(self, storage: Database, listener: TableListener | None = None) -> None:
         self.storage = storage
         self.listener: TableListener = listener or NoListener()
         self.pacer: Pacer = _Idle()
+        self.meter: Meter = NoMeter()
+        self.last_save: float | None = None
+        """When the last change was committed (``time.monotonic()``); ``None``: none yet."""
         self.snapshot_every = SNAPSHOT_EVERY
         """Moves logged after a snapshot at most (1: a snapshot with every save, as before schema 4)."""
         self._games: dict[int, Game] = {}
@@ -366,6 +372,7 @@ class ChangePath:
             if expect_version is not None and game.version != expect_version:
                 return game
             saved = self._saved[game_id]
+            saving = False
             try:
                 result = apply(game)
                 if result is UNCHANGED:
@@ -375,18 +382,24 @@ class ChangePath:
                 if game.running and game.match is not None and game.match.over:
                     game.status = GameStatus.FINISHED
                 self.pacer.arm(game, by_person=reason is None)
+                began, saving = time.perf_counter(), True
                 now_saved = await self.save(game, entries, saved, drawing)
             except VersionConflict as conflict:
                 if drawing is not None:
                     drawing.discard()
                 self.restore(game, saved)
+                self.meter.save_failed("conflict")
                 await self._reload(game, conflict)
                 raise TableError("game.changed", game_id=game_id) from None
-            except BaseException:
+            except BaseException as exc:
                 if drawing is not None:
                     drawing.discard()
                 self.restore(game, saved)
+                if saving and not isinstance(exc, asyncio.CancelledError):
+                    self.meter.save_failed("error")
                 raise
+            self.meter.saved(time.perf_counter() - began, [entry.move["kind"] for entry in entries])
+            self.last_save = time.monotonic()
             self._saved[game_id] = now_saved
             self.pacer.schedule(game)
         if reason is not None:

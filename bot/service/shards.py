@@ -114,6 +114,15 @@ class ShardLeases:
         self.ttl = ttl
         self.lost = lost
         self._keeper: Keeper | None = None
+        self._lost_shards: frozenset[int] = frozenset()
+
+    @property
+    def held(self) -> tuple[int, ...]:
+        """The shards whose leases this process holds now: all of its shards from :meth:`take` until
+        :meth:`close` or a lost lease; none before or after."""
+        if self._keeper is None:
+            return ()
+        return tuple(shard for shard in self.shards.ids if shard not in self._lost_shards)
 
     async def take(self) -> None:
         """Take the leases (all or none; raises the store's one-line error) and start the heartbeat."""
@@ -124,6 +133,7 @@ class ShardLeases:
         )
 
     def _lost(self, missing: list[int]) -> None:
+        self._lost_shards = self._lost_shards | set(missing)
         log.error("shards %s are no longer ours: another process took them over", missing)
         if self.lost is not None:
             self.lost(missing)

@@ -110,6 +110,26 @@ class Database(abc.ABC):
     async def close(self) -> None:
         """Close once the saves already started are committed. A second call does nothing."""
 
+    # ------------------------------------------------------------------ health (bot/ops)
+
+    @property
+    @abc.abstractmethod
+    def writer_alive(self) -> bool:
+        """Whether a write can go out now: the storage is open and its writer is up (the SQLite
+        writer thread runs; the PostgreSQL pool is open). Cheap: no query."""
+
+    @property
+    @abc.abstractmethod
+    def transactions(self) -> int:
+        """Write transactions since opening: each is one COMMIT (the SQLite writer commits the saves
+        that arrive together in one, and counts one it rolled back too; on PostgreSQL each write is
+        one). Cheap: a counter."""
+
+    @abc.abstractmethod
+    async def ping(self) -> None:
+        """One cheap read (no table): returns once the database answered it. Raises
+        :class:`~bot.storage.errors.StorageError` once closed, or what the driver raises."""
+
     # ------------------------------------------------------------------ games
 
     async def create_game(

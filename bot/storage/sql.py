@@ -48,6 +48,10 @@ class SqlStorage(Database):
         """The rows of one read (``?`` placeholders), on the reading connection: the last committed
         state. Raises StorageError once the storage is closed."""
 
+    async def ping(self) -> None:
+        """See :meth:`Database.ping`."""
+        await self._fetch("SELECT 1")
+
     async def get_game(self, game_id: int) -> GameRecord | None:
         """See :meth:`Database.get_game`."""
         rows = await self._fetch(f"{self.select_game} WHERE id = ?", game_id)

@@ -60,6 +60,8 @@ def test_the_tree_as_it_is_keeps_every_contract(tree: Path) -> None:
         ("bot/service/events.py", "import discord", "The table service knows no Discord"),
         ("bot/service/tables.py", "import bot.render", "Layers"),
         ("bot/client.py", "import cogs.romme", "Layers"),
+        ("bot/publish/publisher.py", "import bot.ops", "Layers"),
+        ("bot/service/changes.py", "import prometheus_client", "Only bot.ops exports metrics"),
     ],
 )
 def test_a_wrong_import_breaks_a_contract(tree: Path, module: str, wrong_import: str, contract: str) -> None:

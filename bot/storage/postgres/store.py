@@ -161,8 +161,7 @@ class PostgresStorage(SqlStorage, LeaseHolder):
         self.path = shown_url(url)
         """How the bot names this database (the URL without its password)."""
         self._chains: dict[int, list[Any]] = {}
-        self.transactions = 0
-        """How many write transactions this storage has committed."""
+        self._transactions = 0
         self._pending: set[asyncio.Future[Any]] = set()
 
     # ------------------------------------------------------------------ lifecycle
@@ -224,6 +223,16 @@ class PostgresStorage(SqlStorage, LeaseHolder):
     def closed(self) -> bool:
         """Whether :meth:`close` has run."""
         return self._pool is None
+
+    @property
+    def writer_alive(self) -> bool:
+        """See :attr:`Database.writer_alive`: the pool is open."""
+        return self._pool is not None and not self._pool.is_closing()
+
+    @property
+    def transactions(self) -> int:
+        """See :attr:`Database.transactions`: write transactions committed (or tried) on the pool."""
+        return self._transactions
 
     # ------------------------------------------------------------------ games
 
@@ -410,7 +419,7 @@ class PostgresStorage(SqlStorage, LeaseHolder):
                     result = await write(db)
             else:  # one statement: its own transaction, committed as it returns (one round trip)
                 result = await write(db)
-        self.transactions += 1
+        self._transactions += 1
         return result
 
     def _start(

@@ -137,6 +137,16 @@ class Storage(SqlStorage):
         """Whether :meth:`close` has run."""
         return self._db is None
 
+    @property
+    def writer_alive(self) -> bool:
+        """See :attr:`Database.writer_alive`: the file is open and its writer thread runs."""
+        return self._db is not None and self._writes.alive
+
+    @property
+    def transactions(self) -> int:
+        """See :attr:`Database.transactions`: the writer thread's transactions."""
+        return self._writes.transactions
+
     async def close(self) -> None:
         """Close the file once the queued writes are committed, and release its lock."""
         if self._db is not None:

@@ -176,6 +176,11 @@ class WriteQueue:
         """Whether the queue takes no more writes (:meth:`close` ran, or the thread ended)."""
         return self._closing or not self._lane.open
 
+    @property
+    def alive(self) -> bool:
+        """Whether the writer thread runs and takes writes."""
+        return not self.closed and self._thread.is_alive()
+
     async def write(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run ``work(connection)`` inside a transaction; return its value once that is committed.
 
