@@ -135,27 +135,10 @@ class Settings:
             set_(self, "token", self.token.strip() or None)
         if not isinstance(self.database_path, (str, os.PathLike)) or not str(self.database_path).strip():
             raise ConfigError("DATABASE_PATH", f"must be a file path, not {self.database_path!r}")
-        set_(self, "database_path", Path(self.database_path))
-        set_(self, "database_url", _database_url(self.database_url))
-        set_(self, "shard_count", _shard_count(self.shard_count))
-        set_(self, "shard_ids", _shard_ids(self.shard_ids, self.shard_count))
-        if (
-            self.shard_ids is not None
-            and self.shard_count is not None
-            and len(self.shard_ids) < self.shard_count
-            and self.database_url is None
-        ):
-            raise ConfigError(
-                "SHARD_IDS",
-                f"runs only some of the {self.shard_count} shards, which needs DATABASE_URL: an SQLite file "
-                "serves one process, and that process must run every shard",
-            )
+        self._check_database()
         set_(self, "lease_seconds", _seconds("SHARD_LEASE_SECONDS", self.lease_seconds, allow_zero=False))
         set_(self, "dev_guild_id", _snowflake_or_none(self.dev_guild_id))
-        level = str(self.log_level).strip().upper()
-        if level not in LOG_LEVELS:
-            raise ConfigError("LOG_LEVEL", f"must be one of {', '.join(LOG_LEVELS)}, not {self.log_level!r}")
-        set_(self, "log_level", level)
+        set_(self, "log_level", _one_of("LOG_LEVEL", self.log_level, LOG_LEVELS, upper=True))
         set_(self, "turn_timeout", _seconds("TURN_TIMEOUT", self.turn_timeout, allow_zero=False))
         set_(self, "computer_delay", _seconds("COMPUTER_DELAY", self.computer_delay, allow_zero=True))
         set_(self, "lobby_timeout", _seconds("LOBBY_TIMEOUT", self.lobby_timeout, allow_zero=True))
@@ -163,21 +146,9 @@ class Settings:
             self, "idle_game_timeout", _seconds("IDLE_GAME_TIMEOUT", self.idle_game_timeout, allow_zero=True)
         )
         set_(self, "max_lobbies_per_host", _count("MAX_LOBBIES_PER_HOST", self.max_lobbies_per_host))
-        style = str(self.card_style).strip().lower()
-        if style not in CARD_STYLES:
-            raise ConfigError("CARD_STYLE", f"must be emoji or text, not {self.card_style!r}")
-        set_(self, "card_style", style)
-        log_format = str(self.log_format).strip().lower()
-        if log_format not in LOG_FORMATS:
-            raise ConfigError("LOG_FORMAT", f"must be text or json, not {self.log_format!r}")
-        set_(self, "log_format", log_format)
-        if self.health_port is not None:
-            port = _at_least("HEALTH_PORT", self.health_port, 1, "a port number from 1 to 65535")
-            if port > 65535:
-                raise ConfigError(
-                    "HEALTH_PORT", f"must be a port number from 1 to 65535, not {self.health_port!r}"
-                )
-            set_(self, "health_port", port)
+        set_(self, "card_style", _one_of("CARD_STYLE", self.card_style, CARD_STYLES))
+        set_(self, "log_format", _one_of("LOG_FORMAT", self.log_format, LOG_FORMATS))
+        set_(self, "health_port", _port("HEALTH_PORT", self.health_port))
         host = str(self.health_host).strip()
         if not host:
             raise ConfigError("HEALTH_HOST", "must be an address to listen on, such as 127.0.0.1")
@@ -195,6 +166,25 @@ class Settings:
         if isinstance(rate, bool) or not isinstance(rate, (int, float)) or not 0 <= rate < math.inf:
             raise ConfigError("table_edits_per_second", f"must be a number 0 or more, not {rate!r}")
         set_(self, "table_edits_per_second", float(rate))
+
+    def _check_database(self) -> None:
+        """The database and the shards: an SQLite file serves one process, which runs every shard."""
+        set_ = object.__setattr__
+        set_(self, "database_path", Path(self.database_path))
+        set_(self, "database_url", _database_url(self.database_url))
+        set_(self, "shard_count", _shard_count(self.shard_count))
+        set_(self, "shard_ids", _shard_ids(self.shard_ids, self.shard_count))
+        if (
+            self.shard_ids is not None
+            and self.shard_count is not None
+            and len(self.shard_ids) < self.shard_count
+            and self.database_url is None
+        ):
+            raise ConfigError(
+                "SHARD_IDS",
+                f"runs only some of the {self.shard_count} shards, which needs DATABASE_URL: an SQLite file "
+                "serves one process, and that process must run every shard",
+            )
 
     @property
     def database(self) -> str | Path:
@@ -381,6 +371,38 @@ def _at_least(setting: str, value: object, least: int, what: str) -> int:
     if number < least:
         raise ConfigError(setting, f"must be {what}, not {value!r}")
     return number
+
+
+def _one_of(setting: str, value: object, choices: tuple[str, ...], *, upper: bool = False) -> str:
+    """``value`` as one of ``choices`` (spaces trimmed, in their case), or ``setting`` is refused.
+
+    >>> _one_of("CARD_STYLE", " Text ", ("emoji", "text"))
+    'text'
+    >>> _one_of("LOG_FORMAT", "xml", ("text", "json"))
+    Traceback (most recent call last):
+    ...
+    bot.config.ConfigError: LOG_FORMAT must be text or json, not 'xml'
+    """
+    text = str(value).strip()
+    text = text.upper() if upper else text.lower()
+    if text not in choices:
+        named = " or ".join(choices) if len(choices) == 2 else f"one of {', '.join(choices)}"
+        raise ConfigError(setting, f"must be {named}, not {value!r}")
+    return text
+
+
+def _port(setting: str, value: object) -> int | None:
+    """A TCP port, 1 to 65535, or ``None`` (off).
+
+    >>> _port("HEALTH_PORT", "8080"), _port("HEALTH_PORT", None)
+    (8080, None)
+    """
+    if value is None:
+        return None
+    port = _at_least(setting, value, 1, "a port number from 1 to 65535")
+    if port > 65535:
+        raise ConfigError(setting, f"must be a port number from 1 to 65535, not {value!r}")
+    return port
 
 
 def _seconds(setting: str, value: object, *, allow_zero: bool) -> float:
