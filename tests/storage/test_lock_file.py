@@ -94,9 +94,12 @@ async def test_a_refused_file_leaves_no_lock_file_beside_it(tmp_path: Path, cont
                 db.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY)")
             else:
                 db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    before = database.read_bytes()
     with pytest.raises(StorageError):
         await Storage.open(database)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.db"]  # no notes.db.lock
+    # Left untouched, as the README says: not even switched to WAL mode (a change of its header).
+    assert database.read_bytes() == before
 
 
 async def test_a_refusal_keeps_a_lock_file_it_did_not_create(tmp_path: Path) -> None:

@@ -40,7 +40,7 @@ from bot.storage.records import (
 from bot.storage.sql import OPEN, SqlStorage
 from bot.storage.sqlite.lock import DatabaseLock
 from bot.storage.sqlite.lock import hold as hold_lock
-from bot.storage.sqlite.schema import migrate
+from bot.storage.sqlite.schema import migrate, schema_problem
 from bot.storage.sqlite.writer import WriteQueue
 
 log = logging.getLogger(__name__)
@@ -109,7 +109,10 @@ class Storage(SqlStorage):
 
     @classmethod
     async def _open(cls, path: Path, lock: DatabaseLock, replay: Replay | None) -> Storage:
-        # The writer first: its thread opens the file and sets the journal mode, so a file that
+        # Another program's database, or a newer one, is refused before the writer sets the journal
+        # mode: switching it to WAL would rewrite the header of a file the bot must leave untouched.
+        _refuse_foreign(path)
+        # The writer next: its thread opens the file and sets the journal mode, so a file that
         # cannot be opened, or is no database, is refused before anything else is started.
         writes = await WriteQueue.open(functools.partial(_connect_writer, path))
         try:
@@ -303,6 +306,28 @@ _PRAGMAS = (
     "PRAGMA synchronous = FULL",
 )
 """Settings of every connection to the file (SQLite keeps them per connection, not in the file)."""
+
+
+def _refuse_foreign(path: Path) -> None:
+    """Raise :class:`StorageError` (one line) if the file at ``path`` is another program's SQLite
+    database, or one of a newer schema, reading it only (a missing or empty file passes: the bot
+    makes its tables; a file that is no database is refused by the writer's open as before)."""
+    if not path.is_file() or path.stat().st_size == 0:
+        return
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return  # the writer's open says why, in its own words
+    try:
+        current = int(db.execute("PRAGMA user_version").fetchone()[0])
+        tables = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' LIMIT 1").fetchone()
+    except sqlite3.DatabaseError:
+        return  # no database at all: refused by the writer's open, which reads no further
+    finally:
+        db.close()
+    problem = schema_problem(str(path), current, has_tables=tables is not None)
+    if problem is not None:
+        raise problem
 
 
 def _connect_writer(path: Path) -> sqlite3.Connection:
