@@ -22,9 +22,9 @@ from pathlib import Path
 import pytest
 
 from bot.config import ENV_NAMES
-from bot.service.game import Game, replay_snapshot
 from bot.storage import Storage
 from bot.storage.postgres import PostgresStorage
+from tests.robustness.robust_helpers import unfinished_games_come_back
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAYING_CHILD = ROOT / "tests" / "robustness" / "crash_child.py"
@@ -187,45 +187,14 @@ def test_a_backup_taken_while_the_bot_plays_restores_every_game(tmp_path: Path) 
     assert "exists already" in one_line(romme_bot("backup", "--to", str(tmp_path / "copy.db"), cwd=live), 2)
 
     # Restore as docs/operating.md says: the bot stopped, its -wal and -shm gone, the copy in place.
-    db = sqlite3.connect(database)
-    try:
-        original = {
-            game: [
-                tuple(row)
-                for row in db.execute("SELECT seq, user_id, move FROM moves WHERE game_id = ?", (game,))
-            ]
-            for (game,) in db.execute("SELECT id FROM games")
-        }
-    finally:
-        db.close()
+    original = logged_moves(database)
     for suffix in ("-wal", "-shm"):
         Path(f"{database}{suffix}").unlink(missing_ok=True)
     shutil.copyfile(tmp_path / "copy.db", database)
     assert "not in use" in one_line(romme_bot("check", cwd=live), 0)
 
-    async def unfinished() -> None:
-        storage = await Storage.open(database, replay=replay_snapshot)
-        try:
-            games = await storage.unfinished_games()
-            assert games
-            for record in games:
-                game = Game.from_snapshot(record.snapshot)
-                assert game.match is not None and game.version == record.version
-        finally:
-            await storage.close()
-
-    asyncio.run(unfinished())
-    db = sqlite3.connect(database)
-    try:
-        copied = {
-            game: [
-                tuple(row)
-                for row in db.execute("SELECT seq, user_id, move FROM moves WHERE game_id = ?", (game,))
-            ]
-            for (game,) in db.execute("SELECT id FROM games")
-        }
-    finally:
-        db.close()
+    asyncio.run(unfinished_games_come_back(database))
+    copied = logged_moves(database)
     # The copy is the bot's file as it was at one moment: each game's log, the start of the original's.
     for game, moves in copied.items():
         assert moves == original[game][: len(moves)]
@@ -281,3 +250,18 @@ def test_log_format_json_writes_one_object_a_line(tmp_path: Path) -> None:
         check=True,
     )
     assert "WARNING  bot.service.timers: game 7: a timed action failed" in text.stderr.splitlines()[0]
+
+
+def logged_moves(database: Path) -> dict[int, list[tuple[object, ...]]]:
+    """Each game's move log in the SQLite file ``database``: (seq, user_id, move) rows, by game."""
+    db = sqlite3.connect(database)
+    try:
+        return {
+            game: [
+                tuple(row)
+                for row in db.execute("SELECT seq, user_id, move FROM moves WHERE game_id = ?", (game,))
+            ]
+            for (game,) in db.execute("SELECT id FROM games")
+        }
+    finally:
+        db.close()

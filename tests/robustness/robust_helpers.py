@@ -23,7 +23,8 @@ from simcord.results import InteractionResult
 from bot import create_bot
 from bot.client import RommeBot
 from bot.service import TableService
-from bot.service.game import Game
+from bot.service.game import Game, replay_snapshot
+from bot.storage import Storage
 
 SEED = 23
 DECK_SIZE = 108
@@ -257,3 +258,17 @@ def is_refusal(result: InteractionResult) -> bool:
     """The answer is a refusal line (every refusal starts with the warning sign)."""
     message = result.response
     return message is not None and (message.content or "").startswith("⚠️")
+
+
+async def unfinished_games_come_back(database: Path) -> None:
+    """Every unfinished game of the SQLite file ``database`` reads back, its match at the stored
+    version (at least one game: the caller left some running)."""
+    storage = await Storage.open(database, replay=replay_snapshot)
+    try:
+        games = await storage.unfinished_games()
+        assert games
+        for record in games:
+            game = Game.from_snapshot(record.snapshot)
+            assert game.match is not None and game.version == record.version
+    finally:
+        await storage.close()

@@ -23,9 +23,8 @@ from pathlib import Path
 import pytest
 
 from bot.client import RommeBot
-from bot.service.game import Game, replay_snapshot
 from bot.storage import Storage
-from tests.robustness.robust_helpers import Hall
+from tests.robustness.robust_helpers import Hall, unfinished_games_come_back
 
 CHILD = Path(__file__).resolve().parent / "sigterm_child.py"
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,7 +64,7 @@ def test_sigterm_saves_what_is_under_way_releases_the_lock_and_exits_0(tmp_path:
         # The stopped process still lives, and the file is free: another bot may open it now.
         assert child.poll() is None
         in_memory = {int(game): version for game, version in json.loads(stopped[2]).items()}
-        asyncio.run(open_while_the_stopped_process_lives(database))
+        asyncio.run(unfinished_games_come_back(database))
         child.stdin.write("\n")
         child.stdin.flush()
         _, err = child.communicate(timeout=30)
@@ -86,18 +85,6 @@ def test_sigterm_saves_what_is_under_way_releases_the_lock_and_exits_0(tmp_path:
         assert versions[game] >= version
     # Nothing in memory was left unsaved: the file has every game at the version the bot had.
     assert in_memory and {game: versions[game] for game in in_memory} == in_memory
-
-
-async def open_while_the_stopped_process_lives(database: Path) -> None:
-    storage = await Storage.open(database, replay=replay_snapshot)
-    try:
-        games = await storage.unfinished_games()
-        assert games
-        for record in games:
-            game = Game.from_snapshot(record.snapshot)
-            assert game.match is not None and game.version == record.version
-    finally:
-        await storage.close()
 
 
 async def test_close_waits_for_a_change_under_way_before_closing_the_database(
