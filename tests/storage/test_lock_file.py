@@ -69,14 +69,7 @@ async def test_one_process_may_open_the_file_twice_and_the_last_close_unlocks(tm
     await first.close()
     await first.close()  # closing twice gives up one share only
     # Still held by `second`: another process is refused.
-    probe = subprocess.run(
-        [sys.executable, "-c", HOLDER.replace("3600", "0"), str(database)],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        timeout=60,
-    )
-    assert probe.returncode != 0 and "in use by another romme-bot process" in probe.stderr
+    assert_refused_elsewhere(database)
     await second.close()
     child = holder(database)  # now free
     child.send_signal(signal.SIGKILL)
@@ -142,13 +135,18 @@ async def test_a_lock_file_removed_between_opening_and_locking_is_made_again(
     monkeypatch.undo()
     try:
         assert removed and lock_path(database).read_text().strip() == str(os.getpid())
-        probe = subprocess.run(
-            [sys.executable, "-c", HOLDER.replace("3600", "0"), str(database)],
-            capture_output=True,
-            text=True,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
-            timeout=60,
-        )
-        assert probe.returncode != 0 and "in use by another romme-bot process" in probe.stderr
+        assert_refused_elsewhere(database)
     finally:
         await storage.close()
+
+
+def assert_refused_elsewhere(database: Path) -> None:
+    """Another process opening ``database`` is refused: this one still holds its lock."""
+    probe = subprocess.run(
+        [sys.executable, "-c", HOLDER.replace("3600", "0"), str(database)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=60,
+    )
+    assert probe.returncode != 0 and "in use by another romme-bot process" in probe.stderr
