@@ -232,18 +232,24 @@ def test_without_the_extra_one_line_says_what_to_install(module: str) -> None:
     assert done.stdout == ""
 
 
+def playground_argv(database: Path) -> list[str]:
+    """The command that runs ``romme-bot playground --no-browser --database DATABASE`` with this
+    checkout's bot (the tests' interpreter; no installed script needed)."""
+    return [
+        sys.executable,
+        "-c",
+        "import sys; from bot.playground import main; sys.exit(main(sys.argv[1:]))",
+        "--no-browser",
+        "--database",
+        str(database),
+    ]
+
+
 def serve_until_ctrl_c(database: Path) -> tuple[int, str, str, str]:
     """Run ``romme-bot playground --no-browser --database DATABASE`` until its address is printed
     and served, then Ctrl-C: (exit status, stdout, stderr, the address)."""
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import sys; from bot.playground import main; sys.exit(main(sys.argv[1:]))",
-            "--no-browser",
-            "--database",
-            str(database),
-        ],
+        playground_argv(database),
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -352,14 +358,7 @@ def test_the_command_with_health_port_serves_health_and_metrics_while_a_game_run
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            "import sys; from bot.playground import main; sys.exit(main(sys.argv[1:]))",
-            "--no-browser",
-            "--database",
-            str(tmp_path / "romme.db"),
-        ],
+        playground_argv(tmp_path / "romme.db"),
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
