@@ -36,8 +36,8 @@ from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 from bot.logs import about_game
 from bot.service.errors import TableError
 from bot.service.game import Game, GameStatus, state_changes
-from bot.service.matchlog import log_cards
 from bot.service.listener import NoListener, Reason, TableListener
+from bot.service.matchlog import log_cards
 from bot.service.meter import Meter, NoMeter
 from bot.service.scores import last_round_scores, match_results
 from bot.storage import (

@@ -178,9 +178,7 @@ def _step(replay: MatchReplay, table: Game, record: MoveRecord, index: int, deal
     if played.kind == "meld" and not events[0].cards:
         # A proposed meld shows no card in the game's words (R13); the match is over, so it may.
         events[0] = dataclasses.replace(events[0], cards=card_codes(played.cards))
-    return Step(
-        index, replay.match.round_no, record.seat, played.kind, played, record.user_id, tuple(events)
-    )
+    return Step(index, replay.match.round_no, record.seat, played.kind, played, record.user_id, tuple(events))
 
 
 class LogCache:

@@ -73,7 +73,8 @@ class SqlStorage(Database):
         self, guild_id: int, *, user_id: int | None = None, limit: int = 10
     ) -> list[GameRecord]:
         """See :meth:`Database.finished_games`."""
-        where, params = "", ()
+        where = ""
+        params: tuple[int, ...] = ()
         if user_id is not None:
             where = (
                 "AND (host_id = ? OR EXISTS (SELECT 1 FROM round_scores r WHERE r.game_id = games.id "

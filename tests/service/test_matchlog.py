@@ -46,9 +46,9 @@ def _played(match: Match) -> dict[str, Any]:
     return data
 
 
-def play_logged(seed: int, seats: int, rules: RuleSet, *, stop_after: int | None = None) -> tuple[
-    Game, list[MoveRecord], list[dict[str, Any]]
-]:
+def play_logged(
+    seed: int, seats: int, rules: RuleSet, *, stop_after: int | None = None
+) -> tuple[Game, list[MoveRecord], list[dict[str, Any]]]:
     """A seeded match between computer players, logged as the change path logs it: the game, its
     log and the match after each row."""
     game = Game(
@@ -68,7 +68,9 @@ def play_logged(seed: int, seats: int, rules: RuleSet, *, stop_after: int | None
         nonlocal mark
         for entry in log_cards(game, entries, mark):
             records.append(
-                MoveRecord(game.id, len(records) + 1, entry.seat, entry.user_id, entry.move, datetime.now(UTC))
+                MoveRecord(
+                    game.id, len(records) + 1, entry.seat, entry.user_id, entry.move, datetime.now(UTC)
+                )
             )
             assert game.match is not None
             played.append(_played(game.match))
@@ -161,4 +163,4 @@ async def test_a_stopped_game_replays_from_the_service_log(
     records = await storage.moves(game.id)
     log = MatchLog.build(game, records)
     assert _played(log.match_at(len(log.steps) - 1)) == _played(game.match)
-    assert [step.kind for step in log.steps][0] == DEAL
+    assert log.steps[0].kind == DEAL
