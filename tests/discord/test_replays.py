@@ -5,16 +5,26 @@ the viewer's buttons still working after a restart."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 import simcord
 
+from bot.playground.session import interaction_locales
 from bot.service.game import GameStatus
 from bot.service.matchlog import FORMAT, FORMAT_VERSION
 from cogs.replays import ATTACHMENT_LIMIT
 from tests.discord.play_helpers import Room, game_in, seeded_bot, texts
-from tests.i18n.conftest import locales  # noqa: F401  # the members' Discord locales
+
+
+@pytest.fixture
+def locales() -> Iterator[dict[int, str]]:
+    """``{user_id: "de"}``: that member's interactions carry that Discord locale (as in tests/i18n)."""
+    chosen: dict[int, str] = {}
+    with interaction_locales(chosen):
+        yield chosen
 
 
 async def stopped_match(room: Room) -> int:
@@ -93,7 +103,7 @@ async def test_replay_by_command_with_autocomplete_and_the_export(room: Room) ->
     assert kinds[0] == "deal" and kinds.count("deal") == 1 and len(kinds) > 3
     deal = document["log"][0]
     assert [len(hand.split()) for hand in deal["hands"]] == [13, 13, 13]
-    assert [player["name"] for player in document["players"]][0] == "ada"
+    assert document["players"][0]["name"] == "ada"
 
 
 async def test_a_running_match_and_another_servers_member_are_refused(room: Room) -> None:
