@@ -243,7 +243,9 @@ class RommeBot(commands.Bot):
         games = await self._tables.load()
         log.info("%d unfinished games are back", len(games))
         # HISTORY_DAYS: the moves of old matches go, their results stay.
-        self.retention = Retention(self._storage, settings.history_days)
+        self.retention = Retention(
+            self._storage, settings.history_days, compacted=self._tables.replays.cache.clear
+        )
         self.retention.start()
         # The round and match ends still owed (the last bot stopped before posting them) go out now.
         await self._publisher.resume()

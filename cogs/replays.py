@@ -29,6 +29,7 @@ from bot.render.replay import (
     replay_message,
 )
 from bot.service import TableError
+from bot.service.matchlog import NoReplay
 from cogs.clicks import answer_privately
 
 if TYPE_CHECKING:
@@ -61,7 +62,11 @@ async def show_replay(
             await answer_privately(interaction, refusal_for(exc))
             return
         index = replay.log.round_start(round_no) if step is None else step
-        embed, view = replay_message(replay.log, index)
+        try:
+            embed, view = replay_message(replay.log, index)
+        except NoReplay:
+            await answer_privately(interaction, refusal_for(TableError("replay.none", game_id=game_id)))
+            return
     if new:
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
     else:
@@ -76,7 +81,11 @@ async def send_export(interaction: discord.Interaction[Any], game_id: int) -> No
         except TableError as exc:
             await answer_privately(interaction, refusal_for(exc))
             return
-        data, name = export_file(replay.export(), game_id)
+        try:
+            data, name = export_file(replay.export(), game_id)
+        except NoReplay:
+            await answer_privately(interaction, refusal_for(TableError("replay.none", game_id=game_id)))
+            return
         text = t("replay.export_ready", game_id=game_id)
     await interaction.response.send_message(text, file=discord.File(io.BytesIO(data), name), ephemeral=True)
 

@@ -190,6 +190,26 @@ class MatchReplay:
         self._rng = LoggedShuffles()
         self._match: Match | None = None
 
+    @classmethod
+    def resume(cls, data: dict[str, Any]) -> MatchReplay:
+        """A replay going on from a match saved along the way (``Match.to_dict()`` of :attr:`match`):
+        its next deals and reshuffles come from the log, as before.
+
+        >>> played = Match.new(2, rng=random.Random(5))
+        >>> replay = MatchReplay()
+        >>> _ = replay.deal(Deal.of(played))
+        >>> again = MatchReplay.resume(replay.match.to_dict())
+        >>> again.match.round.hand(0) == played.round.hand(0)
+        True
+        """
+        replay = cls()
+        match = Match.from_dict(data)
+        # The saved match carries no generator (a LoggedShuffles has no state to save): the new
+        # replay's takes its place, in the match and in its round, which share it.
+        match._rng = match.round._rng = replay._rng
+        replay._match = match
+        return replay
+
     @property
     def match(self) -> Match:
         """The match as the steps so far left it; ``ReplayMismatch`` before the first deal."""

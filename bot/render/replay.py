@@ -150,10 +150,10 @@ def history_message(
 
 
 def _step_words(log: MatchLog, game: Game, index: int) -> str:
-    step = log.steps[index]
+    step = log.step(index)
     name = seat_name(game, step.seat, limit=NAME_WIDTH)
     if step.kind == "deal":
-        deal = log.deals[step.round_no - 1] if step.round_no - 1 < len(log.deals) else None
+        deal = step.deal
         card = plain_cards([str(deal.upcard)]) if deal is not None else "?"
         return t("replay.deal", name=name, card=card)
     words = last_move_text(game, list(step.events))
@@ -198,7 +198,7 @@ def replay_message(log: MatchLog, index: int) -> tuple[discord.Embed, discord.ui
     """Step ``index`` of a match's replay: the table as it was after it (whose turn, the piles, the
     melds), the step in words, and every seat's hand; the buttons ⏮ ◀ ▶ ⏭ and Next turn, the round
     select and Download."""
-    last = len(log.steps) - 1
+    last = log.size - 1
     index = min(max(index, 0), last)
     game = log.game_at(index)
     assert game.match is not None
@@ -241,7 +241,7 @@ def replay_message(log: MatchLog, index: int) -> tuple[discord.Embed, discord.ui
 
 
 def _viewer(log: MatchLog, game_id: int, index: int) -> discord.ui.View:
-    last = len(log.steps) - 1
+    last = log.size - 1
     view = discord.ui.View(timeout=None)
     buttons = (
         ("⏮", 0, "f", index == 0),
@@ -268,7 +268,7 @@ def _viewer(log: MatchLog, game_id: int, index: int) -> discord.ui.View:
             row=0,
         )
     )
-    current = log.steps[index].round_no
+    current = log.round_of(index)
     options = [
         discord.SelectOption(label=t("replay.round", round=n), value=str(n), default=n == current)
         for n in range(1, log.rounds + 1)

@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import dataclasses
 import marshal
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine.cards import card_codes, parse_cards
+from bot.engine.cards import Card, card_codes, parse_cards
 from bot.engine.deals import Deal, MatchReplay, ReplayMismatch, shuffled_stock
 from bot.engine.match import Match
 from bot.engine.moves import Move
@@ -96,123 +95,143 @@ class Step:
     move: Move | None
     user_id: int | None
     events: tuple[TurnEvent, ...]
+    deal: Deal | None = None
+    """A deal step's cards."""
+    shuffled: tuple[Card, ...] | None = None
+    """The stock a draw made anew (R18), as logged."""
+
+    def replay(self, replay: MatchReplay) -> None:
+        """Play this step again on ``replay``."""
+        if self.deal is not None:
+            replay.deal(self.deal)
+        else:
+            assert self.move is not None
+            replay.play(self.seat, self.move, self.shuffled)
+
+
+CHECKPOINT_EVERY = 16
+"""Steps between two saved states of a replayed match: a step is shown by going on from the one
+before it (at most this many engine moves, well under a millisecond each), and a match's build saves
+one state in this many steps (saving the match after every step was two thirds of the build)."""
 
 
 class MatchLog:
-    """A match played again from its log: its steps, and the match after each (:meth:`match_at`).
+    """A match played again from its log: its steps (:meth:`step`), and the match after each
+    (:meth:`match_at`).
 
-    Built by :meth:`build` from the game (its seats and names: its stored snapshot) and its log.
+    Built by :meth:`build` from the game (its seats and names: its stored snapshot) and its log, and
+    played as far as asked, once: showing step 1 of a long match replays nothing, and the first look
+    at its last step replays it to there. The match is saved every :data:`CHECKPOINT_EVERY` steps
+    along the way, and a step is shown by going on from the checkpoint before it. A log that does
+    not fit raises :class:`NoReplay` where it stops fitting.
     """
 
-    def __init__(self, game: Game, steps: list[Step], states: list[bytes], deals: list[Deal]) -> None:
+    def __init__(self, game: Game, records: Sequence[MoveRecord]) -> None:
         self.game = game
-        self.steps = steps
-        self._states = states
-        self.deals = deals
+        self._records = list(records)
+        self.kinds = [str(record.move.get("kind")) for record in self._records]
+        """Each step's kind (``deal`` or a move's), known without replaying."""
+        self._steps: list[Step] = []
+        self._checkpoints: list[bytes] = []
+        self._replay = MatchReplay()
+        self._table = Game.from_snapshot({**game.to_snapshot(), "match": None})
 
     @classmethod
     def build(cls, game: Game, records: Sequence[MoveRecord]) -> MatchLog:
-        """Replay ``records`` (the game's whole log, in order) from the first deal on;
-        :class:`NoReplay` when it holds no deal or does not fit."""
+        """The log of ``records`` (the game's whole log, in order) from its first deal on (played
+        to its first step); :class:`NoReplay` when it holds no deal."""
         start = next((n for n, record in enumerate(records) if record.move.get("kind") == DEAL), None)
         if start is None:
             raise NoReplay("the log holds no deal")
-        table = Game.from_snapshot({**game.to_snapshot(), "match": None})
-        replay = MatchReplay()
-        steps: list[Step] = []
-        states: list[bytes] = []
-        deals: list[Deal] = []
+        log = cls(game, records[start:])
+        log.step(0)
+        return log
+
+    @property
+    def size(self) -> int:
+        """The steps of the match: the rows of its log from the first deal on."""
+        return len(self._records)
+
+    def step(self, index: int) -> Step:
+        """Step ``index``, the match played to it if it was not yet."""
+        if not 0 <= index < self.size:
+            raise IndexError(f"no step {index} in a log of {self.size}")
         try:
-            for record in records[start:]:
-                steps.append(_step(replay, table, record, len(steps), deals))
-                states.append(marshal.dumps(replay.match.to_dict()))
+            while len(self._steps) <= index:
+                number = len(self._steps)
+                self._steps.append(_step(self._replay, self._table, self._records[number], number))
+                if number % CHECKPOINT_EVERY == 0:
+                    self._checkpoints.append(marshal.dumps(self._replay.match.to_dict()))
         except (ReplayMismatch, ValueError, KeyError, TypeError) as exc:
-            raise NoReplay(f"the log does not replay: {exc}") from None
-        return cls(table, steps, states, deals)
+            raise NoReplay(f"the log does not replay at step {len(self._steps)}: {exc}") from None
+        return self._steps[index]
 
     def match_at(self, index: int) -> Match:
-        """The match as it was after step ``index``."""
-        return Match.from_dict(marshal.loads(self._states[index]))
+        """The match as it was after step ``index``: the checkpoint at or before it, and the steps
+        after that played again."""
+        self.step(index)
+        checkpoint = index // CHECKPOINT_EVERY
+        replay = MatchReplay.resume(marshal.loads(self._checkpoints[checkpoint]))
+        for step in self._steps[checkpoint * CHECKPOINT_EVERY + 1 : index + 1]:
+            step.replay(replay)
+        return replay.match
 
     def game_at(self, index: int) -> Game:
         """The game as it was after step ``index``: its seats, the match then, the step's words."""
         game = Game.from_snapshot({**self.game.to_snapshot(), "match": None})
         game.match = self.match_at(index)
-        game.last_turn = list(self.steps[index].events)
+        game.last_turn = list(self._steps[index].events)
         game.status = GameStatus.FINISHED
         game.turn_deadline = None
         return game
 
     def round_start(self, round_no: int) -> int:
         """The index of round ``round_no``'s deal (the last round's if there is no such round)."""
-        starts = [step.index for step in self.steps if step.kind == DEAL]
+        starts = [index for index, kind in enumerate(self.kinds) if kind == DEAL]
         return starts[min(max(round_no, 1), len(starts)) - 1]
+
+    def round_of(self, index: int) -> int:
+        """The round step ``index`` belongs to."""
+        return self.kinds[: index + 1].count(DEAL)
 
     def next_turn(self, index: int) -> int:
         """The first step of the next turn after step ``index`` (a draw or a deal), else the last."""
-        for step in self.steps[index + 1 :]:
-            if step.kind in (DEAL, "draw"):
-                return step.index
-        return len(self.steps) - 1
+        for later in range(index + 1, self.size):
+            if self.kinds[later] in (DEAL, "draw"):
+                return later
+        return self.size - 1
 
     @property
     def rounds(self) -> int:
         """The rounds the log deals."""
-        return len(self.deals)
+        return self.kinds.count(DEAL)
 
 
-def _step(replay: MatchReplay, table: Game, record: MoveRecord, index: int, deals: list[Deal]) -> Step:
+def _step(replay: MatchReplay, table: Game, record: MoveRecord, index: int) -> Step:
     """Replay one log row; its step."""
     move = record.move
     if move.get("kind") == DEAL:
         deal = Deal.from_dict(move)
         match = replay.deal(deal)
-        deals.append(deal)
-        return Step(index, match.round_no, deal.dealer, DEAL, None, None, ())
+        return Step(index, match.round_no, deal.dealer, DEAL, None, None, (), deal=deal)
     played = engine_move(move)
-    shuffled = move.get(SHUFFLED)
+    logged = move.get(SHUFFLED)
+    shuffled = None if logged is None else tuple(parse_cards(logged))
     table.match = replay.match
     seen = history_seen(table)
-    replay.play(record.seat, played, None if shuffled is None else parse_cards(shuffled))
+    replay.play(record.seat, played, shuffled)
     events = move_events(table, record.seat, played, seen, auto=False)
     if played.kind == "meld" and not events[0].cards:
         # A proposed meld shows no card in the game's words (R13); the match is over, so it may.
         events[0] = dataclasses.replace(events[0], cards=card_codes(played.cards))
-    return Step(index, replay.match.round_no, record.seat, played.kind, played, record.user_id, tuple(events))
-
-
-class LogCache:
-    """The last few match logs built, by game and log length (a finished game's log only changes
-    when compacted, which empties it): stepping through a replay does not replay the match again.
-
-    >>> cache = LogCache(2)
-    >>> cache.get(1, 10) is None
-    True
-    """
-
-    def __init__(self, size: int = 8) -> None:
-        self._size = size
-        self._logs: OrderedDict[tuple[int, int], MatchLog] = OrderedDict()
-
-    def get(self, game_id: int, length: int) -> MatchLog | None:
-        """The log of game ``game_id`` built from ``length`` rows, if kept."""
-        log = self._logs.get((game_id, length))
-        if log is not None:
-            self._logs.move_to_end((game_id, length))
-        return log
-
-    def put(self, game_id: int, length: int, log: MatchLog) -> None:
-        """Keep ``log``; the least recently used goes beyond the size."""
-        self._logs[(game_id, length)] = log
-        self._logs.move_to_end((game_id, length))
-        while len(self._logs) > self._size:
-            self._logs.popitem(last=False)
+    round_no, user_id = replay.match.round_no, record.user_id
+    return Step(index, round_no, record.seat, played.kind, played, user_id, tuple(events), shuffled=shuffled)
 
 
 def export(game: Game, records: Sequence[MoveRecord], log: MatchLog) -> dict[str, Any]:
     """The match as the exported JSON document (``docs/match-format.md``, version
     :data:`FORMAT_VERSION`): the table, the players, the deals, every move, the scores."""
-    match = log.match_at(len(log.steps) - 1)
+    match = log.match_at(log.size - 1)
     history = match.history
     return {
         "format": FORMAT,
@@ -261,7 +280,6 @@ __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
     "SHUFFLED",
-    "LogCache",
     "MatchLog",
     "NoReplay",
     "Step",

@@ -5,12 +5,13 @@ ask for. A match is shown only in the server where it was played, and only once 
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
 from bot.service.errors import TableError
 from bot.service.game import Game
-from bot.service.matchlog import LogCache, MatchLog, NoReplay, export
+from bot.service.matchlog import MatchLog, NoReplay, export
 from bot.storage import GameStatus, MoveRecord
 from bot.storage.interface import Database
 
@@ -37,6 +38,39 @@ def _game(record: Any) -> Game:
     return game
 
 
+class ReplayCache:
+    """The last few replays built, by game and version: a finished game's log changes no more (its
+    version neither), so stepping through a replay neither reads the log nor replays the match
+    again. Compacting old moves away (``HISTORY_DAYS``) :meth:`clear` s it.
+
+    >>> cache = ReplayCache(2)
+    >>> cache.get(1, 10) is None
+    True
+    """
+
+    def __init__(self, size: int = 8) -> None:
+        self._size = size
+        self._replays: OrderedDict[tuple[int, int], Replay] = OrderedDict()
+
+    def get(self, game_id: int, version: int) -> Replay | None:
+        """The replay of game ``game_id`` at ``version``, if kept."""
+        replay = self._replays.get((game_id, version))
+        if replay is not None:
+            self._replays.move_to_end((game_id, version))
+        return replay
+
+    def put(self, game_id: int, version: int, replay: Replay) -> None:
+        """Keep ``replay``; the least recently used goes beyond the size."""
+        self._replays[(game_id, version)] = replay
+        self._replays.move_to_end((game_id, version))
+        while len(self._replays) > self._size:
+            self._replays.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget every replay (their moves may be gone)."""
+        self._replays.clear()
+
+
 class Replays:
     """Reads finished matches from ``storage``; keeps the last replays built (:class:`LogCache`), so a
     viewer's next step does not replay the match again.
@@ -45,9 +79,9 @@ class Replays:
     'Replays'
     """
 
-    def __init__(self, storage: Database, cache: LogCache | None = None) -> None:
+    def __init__(self, storage: Database, size: int = 8) -> None:
         self.storage = storage
-        self.cache = cache if cache is not None else LogCache()
+        self.cache: ReplayCache = ReplayCache(size)
 
     async def history(
         self, guild_id: int, user_id: int | None = None, limit: int = HISTORY_SIZE
@@ -78,15 +112,17 @@ class Replays:
             game = _game(record)
         except (ValueError, KeyError, TypeError):
             raise TableError("replay.none", game_id=game_id) from None
+        known = self.cache.get(game_id, record.version)
+        if known is not None:
+            return known
         records = await self.storage.moves(game_id)
-        log = self.cache.get(game_id, len(records))
-        if log is None:
-            try:
-                log = MatchLog.build(game, records)
-            except NoReplay:
-                raise TableError("replay.none", game_id=game_id) from None
-            self.cache.put(game_id, len(records), log)
-        return Replay(game, records, log)
+        try:
+            log = MatchLog.build(game, records)
+        except NoReplay:
+            raise TableError("replay.none", game_id=game_id) from None
+        replay = Replay(game, records, log)
+        self.cache.put(game_id, record.version, replay)
+        return replay
 
 
-__all__ = ["HISTORY_SIZE", "Replay", "Replays"]
+__all__ = ["HISTORY_SIZE", "Replay", "ReplayCache", "Replays"]

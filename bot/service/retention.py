@@ -22,7 +22,8 @@ COMPACT_EVERY = 6 * 3600.0
 
 class Retention:
     """Compacts the moves of matches over for more than ``days`` days (0: never), at start and every
-    :data:`COMPACT_EVERY` seconds after. ``now`` gives the aware time (tests move it).
+    :data:`COMPACT_EVERY` seconds after. ``now`` gives the aware time (tests move it); ``compacted`` is
+    called after moves were deleted.
 
     >>> Retention.__doc__ is not None
     True
@@ -35,8 +36,11 @@ class Retention:
         *,
         now: Callable[[], datetime] = lambda: datetime.now(UTC),
         every: float = COMPACT_EVERY,
+        compacted: Callable[[], None] = lambda: None,
     ) -> None:
         self.storage = storage
+        self._compacted = compacted
+        """Told after moves were deleted (the replays built of them are forgotten)."""
         self.days = days
         self._now = now
         self._every = every
@@ -52,6 +56,7 @@ class Retention:
             return 0
         deleted = await self.storage.compact_moves(self.cutoff())
         if deleted:
+            self._compacted()
             log.info("compacted %d moves of matches over for more than %d days", deleted, self.days)
         return deleted
 

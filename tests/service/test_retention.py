@@ -42,7 +42,7 @@ async def test_old_matches_lose_their_moves_and_nothing_players_see(
     await service.begin(game.id, HOST)
     await play_to_the_end(service, game)
     before = await seen(service, storage, game.id)
-    assert (await service.replays.open(game.id, GUILD)).log.steps
+    assert (await service.replays.open(game.id, GUILD)).log.size
 
     now = datetime.now(UTC)
     # Younger than HISTORY_DAYS: kept.
@@ -51,7 +51,9 @@ async def test_old_matches_lose_their_moves_and_nothing_players_see(
     assert await Retention(storage, 0, now=lambda: now + timedelta(days=9999)).compact() == 0
     assert await storage.moves(game.id)
 
-    later = Retention(storage, 180, now=lambda: now + timedelta(days=181))
+    later = Retention(
+        storage, 180, now=lambda: now + timedelta(days=181), compacted=service.replays.cache.clear
+    )
     assert await later.compact() > 0
     assert await storage.moves(game.id) == []
     assert await seen(service, storage, game.id) == before
