@@ -4,6 +4,7 @@ the viewer's buttons still working after a restart."""
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +16,7 @@ import simcord
 from bot.playground.session import interaction_locales
 from bot.service.game import GameStatus
 from bot.service.matchlog import FORMAT, FORMAT_VERSION
-from cogs.replays import ATTACHMENT_LIMIT
+from cogs.replays import ATTACHMENT_LIMIT, export_file
 from tests.discord.play_helpers import Room, game_in, seeded_bot, texts
 
 
@@ -167,3 +168,12 @@ async def test_history_and_replay_in_german_and_indonesian(room: Room, locales: 
     refused = await room.cy.slash(room.channel, "romme replay", game=game_id + 50)
     assert refused.response is not None
     assert f"Tidak ada permainan selesai bernomor {game_id + 50}" in (refused.response.content or "")
+
+
+def test_an_export_too_large_to_attach_goes_compressed() -> None:
+    document = {"format": FORMAT, "log": ["7H " * 3_000_000]}
+    data, name = export_file(document, 9)
+    assert name == "romme-game-9.json.gz" and len(data) < ATTACHMENT_LIMIT
+    assert json.loads(gzip.decompress(data)) == document
+    small, plain_name = export_file({"format": FORMAT}, 9)
+    assert plain_name == "romme-game-9.json" and json.loads(small) == {"format": FORMAT}
