@@ -50,6 +50,7 @@ from bot.publish.ports import Ports
 from bot.render.faces import Face
 from bot.service import TableService
 from bot.service.game import replay_snapshot
+from bot.service.retention import Retention
 from bot.service.shards import LeaseStore, ShardLeases, ShardSet, everything
 from bot.storage.interface import Database, open_database
 
@@ -159,6 +160,8 @@ class RommeBot(commands.Bot):
         self._publisher: TablePublisher | None = None
         self.card_faces: dict[str, Face] | None = None
         """The card faces (the application's emojis) by card code; ``None``: cards are text."""
+        self.retention: Retention | None = None
+        """Compacts old matches' moves (``HISTORY_DAYS``), once :meth:`setup_hook` has run."""
         self.metrics: Metrics | None = Metrics(self) if settings.health_port is not None else None
         """The bot's metrics (``HEALTH_PORT`` set), served with the health at ``/metrics``; ``None``: off."""
         self.ops: OpsServer | None = None
@@ -239,6 +242,11 @@ class RommeBot(commands.Bot):
         install_faces(self.card_faces)
         games = await self._tables.load()
         log.info("%d unfinished games are back", len(games))
+        # HISTORY_DAYS: the moves of old matches go, their results stay.
+        self.retention = Retention(
+            self._storage, settings.history_days, compacted=self._tables.replays.cache.clear
+        )
+        self.retention.start()
         # The round and match ends still owed (the last bot stopped before posting them) go out now.
         await self._publisher.resume()
         await self.sync_commands()
@@ -288,6 +296,8 @@ class RommeBot(commands.Bot):
 
     async def _close(self) -> None:
         try:
+            if self.retention is not None:
+                await self.retention.close()
             if self._tables is not None:
                 await self._tables.close()
             if self._publisher is not None:

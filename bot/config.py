@@ -38,6 +38,7 @@ ENV_NAMES = {
     "lobby_timeout": "LOBBY_TIMEOUT",
     "idle_game_timeout": "IDLE_GAME_TIMEOUT",
     "max_lobbies_per_host": "MAX_LOBBIES_PER_HOST",
+    "history_days": "HISTORY_DAYS",
     "card_style": "CARD_STYLE",
     "log_format": "LOG_FORMAT",
     "health_port": "HEALTH_PORT",
@@ -106,6 +107,9 @@ class Settings:
     makes) before it ends itself with the standings so far; 0: never."""
     max_lobbies_per_host: int = 3
     """Open lobbies one member may host on one server at once; 0: any number."""
+    history_days: int = 180
+    """Days the moves of a finished match are kept for its replay; after that they are compacted
+    away (its results, scores and statistics stay); 0: kept for ever."""
     card_style: str = "emoji"
     """``emoji``: cards are shown as their faces, the application's own emojis (uploaded at start
     if need be; text if Discord refuses them); ``text``: as text, ``7♥``."""
@@ -146,6 +150,7 @@ class Settings:
             self, "idle_game_timeout", _seconds("IDLE_GAME_TIMEOUT", self.idle_game_timeout, allow_zero=True)
         )
         set_(self, "max_lobbies_per_host", _count("MAX_LOBBIES_PER_HOST", self.max_lobbies_per_host))
+        set_(self, "history_days", _count("HISTORY_DAYS", self.history_days))
         set_(self, "card_style", _one_of("CARD_STYLE", self.card_style, CARD_STYLES))
         set_(self, "log_format", _one_of("LOG_FORMAT", self.log_format, LOG_FORMATS))
         set_(self, "health_port", _port("HEALTH_PORT", self.health_port))

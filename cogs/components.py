@@ -17,6 +17,7 @@ import discord
 from bot.render import PANEL_BUTTON_TEMPLATE, PANEL_SELECT_TEMPLATE, parse_custom_id
 from bot.render.ids import PREFIX, public_template
 from cogs.clicks import Clicks
+from cogs.replays import REPLAY_ITEMS, REPLAY_TEMPLATES
 
 if TYPE_CHECKING:
     from bot.client import RommeBot
@@ -35,6 +36,7 @@ KNOWN_TEMPLATES = (
     STOP_TEMPLATE,
     PANEL_BUTTON_TEMPLATE,
     PANEL_SELECT_TEMPLATE,
+    *REPLAY_TEMPLATES,
 )
 
 
@@ -124,6 +126,7 @@ ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     StopButton,
     PanelButton,
     PanelSelect,
+    *REPLAY_ITEMS,
     Malformed,
 )
 """Every persistent component class, registered by the cog with ``bot.add_dynamic_items``."""

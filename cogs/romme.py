@@ -38,6 +38,7 @@ from bot.render import (
 from bot.service import TableError, TableService
 from cogs.clicks import Clicks, answer_privately
 from cogs.components import ITEMS
+from cogs.replays import replay_choices, send_history, show_replay
 from cogs.start import NewLobby, StartOptions, thread_parent
 
 if TYPE_CHECKING:
@@ -413,6 +414,31 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
                 with speaking(game.language):
                     embed = standings(game)
                 await interaction.response.send_message(embed=embed)
+
+    @app_commands.command(name="history", description=text("slash.history"))
+    @app_commands.rename(member=text("slash.option.member"))
+    @app_commands.describe(member=text("slash.describe.member"))
+    async def history(
+        self, interaction: discord.Interaction[RommeBot], member: discord.Member | None = None
+    ) -> None:
+        """The server's last finished matches (a member's), a replay button each: only to the caller."""
+        await send_history(interaction, member)
+
+    @app_commands.command(name="replay", description=text("slash.replay"))
+    @app_commands.rename(game=text("slash.option.game"))
+    @app_commands.describe(game=text("slash.describe.game"))
+    async def replay(
+        self, interaction: discord.Interaction[RommeBot], game: app_commands.Range[int, 1, 10**12 - 1]
+    ) -> None:
+        """A finished match of this server, step by step, with every hand: only to the caller."""
+        await show_replay(interaction, game, 0, new=True)
+
+    @replay.autocomplete("game")
+    async def replay_games(
+        self, interaction: discord.Interaction[RommeBot], current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The caller's recent finished matches in this server, the newest first."""
+        return await replay_choices(interaction, current)
 
     @app_commands.command(name="rules", description=text("slash.rules"))
     async def rules(self, interaction: discord.Interaction[RommeBot]) -> None:

@@ -37,6 +37,7 @@ from bot.logs import about_game
 from bot.service.errors import TableError
 from bot.service.game import Game, GameStatus, state_changes
 from bot.service.listener import NoListener, Reason, TableListener
+from bot.service.matchlog import log_cards
 from bot.service.meter import Meter, NoMeter
 from bot.service.scores import last_round_scores, match_results
 from bot.storage import (
@@ -379,6 +380,8 @@ class ChangePath:
                     return game
                 self.pacer.changed(game)
                 entries: list[MoveEntry] = result if isinstance(result, list) else []
+                # The cards a deal or a reshuffle brought, so the log alone replays the match.
+                entries = log_cards(game, entries, saved.mark)
                 if game.running and game.match is not None and game.match.over:
                     game.status = GameStatus.FINISHED
                 self.pacer.arm(game, by_person=reason is None)

@@ -21,6 +21,9 @@ TABLE_ERROR_CODES = (
     "panel.stale",
     "round.not_over",
     "stop.not_allowed",
+    "replay.not_found",
+    "replay.running",
+    "replay.none",
 )
 """Every code a :class:`TableError` can carry (the message catalog has an entry for each)."""
 

@@ -421,6 +421,12 @@ class Game:
             raise ValueError("a logged move, but the game has no match")
         from bot.engine.moves import Move
 
+        if move.get("kind") == "deal":
+            raise ValueError("a deal is logged with its snapshot: it is never replayed onto one")
+        if "shuffled" in move:
+            # The stock the move made anew, logged for a replay from the log alone: a move that
+            # reshuffles is saved with its snapshot, so this is never replayed either.
+            raise ValueError("a reshuffle is logged with its snapshot: it is never replayed onto one")
         self.match.play(seat, Move.from_dict(move))
         if state:
             fresh = Game.from_snapshot({**apply_changes(self.table_state(), state), "match": None})

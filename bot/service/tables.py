@@ -34,6 +34,7 @@ from bot.service.game import (
     TurnEvent,
 )
 from bot.service.listener import TableListener
+from bot.service.replays import Replays
 from bot.service.scores import Standing, standings
 from bot.service.shards import everything
 from bot.service.turns import acting_seat, deal_next, end_of_move, touch_seat, turn_id
@@ -76,7 +77,16 @@ class TableService:
 
     # Fixed attributes: a setting assigned to the service by mistake (say ``computer_delay``, which is
     # the autopilot's) fails loudly instead of being ignored.
-    __slots__ = ("_replayed", "_rng", "autopilot", "changes", "max_lobbies_per_host", "owns", "storage")
+    __slots__ = (
+        "_replayed",
+        "_rng",
+        "autopilot",
+        "changes",
+        "max_lobbies_per_host",
+        "owns",
+        "replays",
+        "storage",
+    )
 
     def __init__(
         self,
@@ -108,6 +118,8 @@ class TableService:
         self.owns = owns
         self._rng = rng_factory
         self.changes = ChangePath(storage, listener)
+        self.replays = Replays(storage)
+        """The finished matches and their replays (``/romme history``, ``/romme replay``)."""
         self._replayed: dict[int, int] = {}
         """Per channel, the finished game whose Play again opened the channel's newest lobby."""
         self.autopilot = Autopilot(

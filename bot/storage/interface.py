@@ -43,6 +43,7 @@ from __future__ import annotations
 import abc
 import asyncio
 from collections.abc import Awaitable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -216,6 +217,25 @@ class Database(abc.ABC):
     async def moves(self, game_id: int, *, after: int = 0) -> list[MoveRecord]:
         """The game's logged moves with ``seq`` above ``after``, in log order (the move log is
         append-only: a move once logged never changes). Empty for an unknown game."""
+
+    # ------------------------------------------------------------------ history (replays)
+
+    @abc.abstractmethod
+    async def finished_games(
+        self, guild_id: int, *, user_id: int | None = None, limit: int = 10
+    ) -> list[GameRecord]:
+        """The server's last ``limit`` finished games (played to the end, stopped or ended idle:
+        status ``finished``), the last finished first (then the highest id), each with its stored
+        snapshot (a finished game's last save wrote it whole). With ``user_id``: only those the
+        person hosted or has a round score or a logged move in."""
+
+    @abc.abstractmethod
+    async def compact_moves(self, before: datetime) -> int:
+        """Delete the logged moves of every game over (finished or cancelled) whose last save is
+        older than ``before`` (an aware datetime), in one transaction; return how many went. The
+        games' rows and snapshots, round scores, match results and statistics stay as they are: what
+        players see of their scores does not change, only the replay of those games is gone. A
+        second call deletes nothing more."""
 
     # ------------------------------------------------------------------ announcements (the outbox)
 

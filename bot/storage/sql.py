@@ -69,6 +69,28 @@ class SqlStorage(Database):
         )
         return [read.move(row, self._stamp) for row in rows]
 
+    async def finished_games(
+        self, guild_id: int, *, user_id: int | None = None, limit: int = 10
+    ) -> list[GameRecord]:
+        """See :meth:`Database.finished_games`."""
+        where = ""
+        params: tuple[int, ...] = ()
+        if user_id is not None:
+            where = (
+                "AND (host_id = ? OR EXISTS (SELECT 1 FROM round_scores r WHERE r.game_id = games.id "
+                "AND r.user_id = ?) OR EXISTS (SELECT 1 FROM moves m WHERE m.game_id = games.id "
+                "AND m.user_id = ?))"
+            )
+            params = (user_id, user_id, user_id)
+        rows = await self._fetch(
+            f"SELECT * FROM games WHERE guild_id = ? AND status = 'finished' {where} "
+            "ORDER BY updated_at DESC, id DESC LIMIT ?",
+            guild_id,
+            *params,
+            limit,
+        )
+        return [read.stored_game(row, self._stamp) for row in rows]
+
     async def owed_announcements(self, game_id: int | None = None) -> list[AnnouncementRecord]:
         """See :meth:`Database.owed_announcements`."""
         where, params = ("AND game_id = ?", (game_id,)) if game_id is not None else ("", ())

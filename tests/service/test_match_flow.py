@@ -40,8 +40,11 @@ async def test_two_people_and_a_computer_play_a_match_to_the_end(
         assert stats.points == game.match.totals[seat]
     # Computer moves were told to the listener and logged with no user.
     assert any(reason == "computer" for _, reason, _ in listener.calls)
-    moves = await storage.moves(game.id)
+    log = await storage.moves(game.id)
+    # A deal row (once a round, made by no one: user_id None) stands before each round's moves.
+    assert [m.move["kind"] for m in log].count("deal") == game.match.round_no
+    moves = [m for m in log if m.move["kind"] != "deal"]
     assert any(m.user_id is None and m.seat == 1 for m in moves)
     assert all(m.user_id is None for m in moves if m.seat == 1)
     assert {m.user_id for m in moves if m.seat == 0} == {HOST}
-    assert [m.seq for m in moves] == list(range(1, len(moves) + 1))
+    assert [m.seq for m in log] == list(range(1, len(log) + 1))

@@ -372,6 +372,23 @@ class PostgresStorage(SqlStorage, LeaseHolder):
 
         return await self._write(write, transaction=False)
 
+    # ------------------------------------------------------------------ history (replays)
+
+    async def compact_moves(self, before: datetime) -> int:
+        """See :meth:`Database.compact_moves`: one statement."""
+        if before.tzinfo is None:
+            raise ValueError("a time with its zone, please")
+
+        async def write(db: _Conn) -> int:
+            status = await db.execute(
+                f"DELETE FROM moves WHERE game_id IN (SELECT id FROM games WHERE status NOT IN {OPEN} "
+                "AND updated_at < $1)",
+                before,
+            )
+            return int(status.rsplit(" ", 1)[-1])
+
+        return await self._write(write, transaction=False)
+
     # ------------------------------------------------------------------ announcements (the outbox)
 
     async def announcement_delivered(self, game_id: int, round_no: int, message_id: int | None) -> bool:

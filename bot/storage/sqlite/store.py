@@ -19,7 +19,7 @@ import functools
 import logging
 import sqlite3
 from collections.abc import Awaitable, Callable, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -263,6 +263,23 @@ class Storage(SqlStorage):
 
         return await self._write(write)
 
+    # ------------------------------------------------------------------ history (replays)
+
+    async def compact_moves(self, before: datetime) -> int:
+        """See :meth:`Database.compact_moves`. The file keeps times as ISO text in UTC (``Z``), so
+        ``before`` is compared in the same spelling."""
+        stamp = _iso(before)
+
+        def write(db: sqlite3.Connection) -> int:
+            cursor = db.execute(
+                f"DELETE FROM moves WHERE game_id IN (SELECT id FROM games WHERE status NOT IN {OPEN} "
+                "AND updated_at < ?)",
+                (stamp,),
+            )
+            return cursor.rowcount
+
+        return await self._write(write)
+
     # ------------------------------------------------------------------ announcements (the outbox)
 
     async def announcement_delivered(self, game_id: int, round_no: int, message_id: int | None) -> bool:
@@ -297,6 +314,18 @@ class Storage(SqlStorage):
         # Reads go to the reading connection (aiosqlite, one trip each): they see the last committed
         # transaction and never wait behind a batch that is being committed.
         return list(await self._connection().execute_fetchall(sql, params))
+
+
+def _iso(when: datetime) -> str:
+    """``when`` as the file spells a time (``strftime('%Y-%m-%dT%H:%M:%fZ')``): UTC, milliseconds.
+
+    >>> from datetime import timezone, timedelta
+    >>> _iso(datetime(2026, 1, 2, 4, 5, 6, 789000, tzinfo=timezone(timedelta(hours=1))))
+    '2026-01-02T03:05:06.789Z'
+    """
+    if when.tzinfo is None:
+        raise ValueError("a time with its zone, please")
+    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
 
 
 _PRAGMAS = (

@@ -1,0 +1,128 @@
+"""The finished matches of a server, and their replays: what ``/romme history`` and ``/romme replay``
+ask for. A match is shown only in the server where it was played, and only once it is over
+(finished, or stopped): a replay never shows anything of a game still in play (R19).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from bot.service.errors import TableError
+from bot.service.game import Game
+from bot.service.matchlog import MatchLog, NoReplay, export
+from bot.storage import GameStatus, MoveRecord
+from bot.storage.interface import Database
+
+HISTORY_SIZE = 10
+"""Matches ``/romme history`` lists (a button each: a message holds at most 25 components)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A finished match ready to be watched again: the game as it ended, its log, the replay."""
+
+    game: Game
+    records: list[MoveRecord]
+    log: MatchLog
+
+    def export(self) -> dict[str, Any]:
+        """The match as its export document (``docs/match-format.md``)."""
+        return export(self.game, self.records, self.log)
+
+
+def _game(record: Any) -> Game:
+    game = Game.from_snapshot(record.snapshot)
+    game.id, game.version = record.id, record.version
+    return game
+
+
+class ReplayCache:
+    """The last few replays built, by game and version: a finished game's log changes no more (its
+    version neither), so stepping through a replay neither reads the log nor replays the match
+    again. Compacting old moves away (``HISTORY_DAYS``) :meth:`clear` s it.
+
+    >>> cache = ReplayCache(2)
+    >>> cache.get(1, 10) is None
+    True
+    """
+
+    def __init__(self, size: int = 8) -> None:
+        self._size = size
+        self._replays: OrderedDict[tuple[int, int], Replay] = OrderedDict()
+
+    def get(self, game_id: int, version: int) -> Replay | None:
+        """The replay of game ``game_id`` at ``version``, if kept."""
+        replay = self._replays.get((game_id, version))
+        if replay is not None:
+            self._replays.move_to_end((game_id, version))
+        return replay
+
+    def put(self, game_id: int, version: int, replay: Replay) -> None:
+        """Keep ``replay``; the least recently used goes beyond the size."""
+        self._replays[(game_id, version)] = replay
+        self._replays.move_to_end((game_id, version))
+        while len(self._replays) > self._size:
+            self._replays.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget every replay (their moves may be gone)."""
+        self._replays.clear()
+
+
+class Replays:
+    """Reads finished matches from ``storage``; keeps the last replays built (:class:`LogCache`), so a
+    viewer's next step does not replay the match again.
+
+    >>> Replays.__name__
+    'Replays'
+    """
+
+    def __init__(self, storage: Database, size: int = 8) -> None:
+        self.storage = storage
+        self.cache: ReplayCache = ReplayCache(size)
+
+    async def history(
+        self, guild_id: int, user_id: int | None = None, limit: int = HISTORY_SIZE
+    ) -> list[tuple[Game, Any]]:
+        """The server's last finished matches (of ``user_id``, if given), newest first: each game as
+        it ended, with when it ended (a ``datetime``). A game that cannot be read is left out."""
+        games = []
+        for record in await self.storage.finished_games(guild_id, user_id=user_id, limit=limit):
+            try:
+                game = _game(record)
+            except (ValueError, KeyError, TypeError):
+                continue
+            if game.match is not None:
+                games.append((game, record.updated_at))
+        return games
+
+    async def open(self, game_id: int, guild_id: int) -> Replay:
+        """The replay of game ``game_id``, asked for in server ``guild_id``. Refused
+        (:class:`TableError`): no such game in this server (``replay.not_found``), a game not over
+        (``replay.running``), a match with no replay (``replay.none``: logged before replays were,
+        or its moves compacted away after ``HISTORY_DAYS``)."""
+        record = await self.storage.get_game(game_id)
+        if record is None or record.guild_id != guild_id:
+            raise TableError("replay.not_found", game_id=game_id)
+        if record.status is not GameStatus.FINISHED:
+            raise TableError("replay.running", game_id=game_id)
+        try:
+            game = _game(record)
+        except (ValueError, KeyError, TypeError):
+            raise TableError("replay.none", game_id=game_id) from None
+        known = self.cache.get(game_id, record.version)
+        if known is not None:
+            return known
+        records = await self.storage.moves(game_id)
+        try:
+            log = MatchLog.build(game, records)
+        except NoReplay:
+            raise TableError("replay.none", game_id=game_id) from None
+        replay = Replay(game, records, log)
+        self.cache.put(game_id, record.version, replay)
+        return replay
+
+
+__all__ = ["HISTORY_SIZE", "Replay", "ReplayCache", "Replays"]

@@ -1,0 +1,195 @@
+"""The history list and the replay viewer: their persistent components and what a click on them does.
+
+Thin, as the other cogs: the service reads the match (:class:`~bot.service.replays.Replays`: only a
+finished match, only in the server it was played in) and :mod:`bot.render.replay` draws it. Every
+component carries the game and the step it shows, so a viewer opened before a restart still works.
+A click is trusted for nothing: the game is read again and checked against the server it came from.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import logging
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self
+
+import discord
+from discord import app_commands
+
+from bot.i18n import speaking, t
+from bot.render import refusal_for
+from bot.render.replay import (
+    EXPORT_TEMPLATE,
+    ROUND_TEMPLATE,
+    STEP_TEMPLATE,
+    history_message,
+    replay_message,
+)
+from bot.service import TableError
+from bot.service.matchlog import NoReplay
+from cogs.clicks import answer_privately
+
+if TYPE_CHECKING:
+    from bot.client import RommeBot
+    from bot.service.replays import Replays
+
+log = logging.getLogger(__name__)
+
+ATTACHMENT_LIMIT = 8 * 1024 * 1024
+"""Bytes a file may have and still reach every server (Discord's smallest upload limit is higher;
+a match's JSON is some tens of kilobytes): above it, the file goes gzip-compressed."""
+
+
+def replays_of(interaction: discord.Interaction[Any]) -> Replays:
+    """The bot's finished matches and their replays."""
+    bot: RommeBot = interaction.client
+    return bot.tables.replays
+
+
+async def show_replay(
+    interaction: discord.Interaction[Any], game_id: int, step: int | None, *, new: bool, round_no: int = 0
+) -> None:
+    """Answer with step ``step`` of game ``game_id``'s replay (``None``: the first step of round
+    ``round_no``): a new ephemeral message, or (``new`` false) the viewer clicked, edited in place.
+    A refusal is a short ephemeral line."""
+    with speaking(interaction.locale):
+        try:
+            replay = await replays_of(interaction).open(game_id, interaction.guild_id or 0)
+        except TableError as exc:
+            await answer_privately(interaction, refusal_for(exc))
+            return
+        index = replay.log.round_start(round_no) if step is None else step
+        try:
+            embed, view = replay_message(replay.log, index)
+        except NoReplay:
+            await answer_privately(interaction, refusal_for(TableError("replay.none", game_id=game_id)))
+            return
+    if new:
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+    else:
+        await interaction.response.edit_message(embed=embed, view=view)
+
+
+async def send_export(interaction: discord.Interaction[Any], game_id: int) -> None:
+    """Attach game ``game_id`` as its JSON export (``docs/match-format.md``), ephemeral."""
+    with speaking(interaction.locale):
+        try:
+            replay = await replays_of(interaction).open(game_id, interaction.guild_id or 0)
+        except TableError as exc:
+            await answer_privately(interaction, refusal_for(exc))
+            return
+        try:
+            data, name = export_file(replay.export(), game_id)
+        except NoReplay:
+            await answer_privately(interaction, refusal_for(TableError("replay.none", game_id=game_id)))
+            return
+        text = t("replay.export_ready", game_id=game_id)
+    await interaction.response.send_message(text, file=discord.File(io.BytesIO(data), name), ephemeral=True)
+
+
+def export_file(document: Mapping[str, Any], game_id: int) -> tuple[bytes, str]:
+    """The export as a file's bytes and name: JSON, gzip-compressed if larger than
+    :data:`ATTACHMENT_LIMIT`.
+
+    >>> export_file({"format": "romme-match"}, 4)
+    (b'{"format":"romme-match"}', 'romme-game-4.json')
+    """
+    data = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode()
+    if len(data) > ATTACHMENT_LIMIT:
+        return gzip.compress(data, mtime=0), f"romme-game-{game_id}.json.gz"
+    return data, f"romme-game-{game_id}.json"
+
+
+async def send_history(interaction: discord.Interaction[Any], member: discord.abc.User | None) -> None:
+    """The server's last matches (a member's), ephemeral, in the caller's language."""
+    with speaking(interaction.locale):
+        games = await replays_of(interaction).history(
+            interaction.guild_id or 0, user_id=None if member is None else member.id
+        )
+        embed, view = history_message(games, member=None if member is None else member.display_name)
+    await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+class ReplayStep(discord.ui.DynamicItem[discord.ui.Button[Any]], template=STEP_TEMPLATE):
+    """⏮ ◀ ▶ ⏭ and Next turn of the viewer, and a history list's button (which opens a viewer)."""
+
+    def __init__(self, item: discord.ui.Button[Any], game_id: int, step: int, tag: str) -> None:
+        super().__init__(item)
+        self.game_id, self.step, self.tag = game_id, step, tag
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item, int(match["game_id"]), int(match["step"]), match["tag"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await show_replay(interaction, self.game_id, self.step, new=self.tag == "o")
+
+
+class ReplayRound(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ROUND_TEMPLATE):
+    """The viewer's round select: its value is the round to jump to."""
+
+    def __init__(self, item: discord.ui.Select[Any], game_id: int) -> None:
+        super().__init__(item)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        assert isinstance(item, discord.ui.Select)
+        return cls(item, int(match["game_id"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: Mapping[str, object] = interaction.data or {}
+        values = data.get("values")
+        value = values[0] if isinstance(values, list) and values else None
+        round_no = int(value) if isinstance(value, str) and value.isdigit() and len(value) < 4 else 1
+        await show_replay(interaction, self.game_id, None, new=False, round_no=round_no)
+
+
+class ReplayExport(discord.ui.DynamicItem[discord.ui.Button[Any]], template=EXPORT_TEMPLATE):
+    """The viewer's Download button."""
+
+    def __init__(self, item: discord.ui.Button[Any], game_id: int) -> None:
+        super().__init__(item)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item, int(match["game_id"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await send_export(interaction, self.game_id)
+
+
+REPLAY_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ReplayStep, ReplayRound, ReplayExport)
+"""The history's and the viewer's persistent components."""
+REPLAY_TEMPLATES = (STEP_TEMPLATE, ROUND_TEMPLATE, EXPORT_TEMPLATE)
+
+
+async def replay_choices(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[int]]:
+    """The autocomplete of ``/romme replay game:``: the caller's last finished matches in this server
+    whose line holds what was typed (at most 25, Discord's limit)."""
+    with speaking(interaction.locale):
+        games = await replays_of(interaction).history(
+            interaction.guild_id or 0, user_id=interaction.user.id, limit=25
+        )
+        choices = []
+        for game, ended in games:
+            players = ", ".join(seat.name for seat in game.seats)
+            name = t("replay.choice", game_id=game.id, when=ended.strftime("%Y-%m-%d"), players=players)
+            if current.strip() and current.strip().lower() not in name.lower():
+                continue
+            choices.append(app_commands.Choice(name=name[:100], value=game.id))
+    return choices
