@@ -35,6 +35,7 @@ from bot.service.game import (
 )
 from bot.service.listener import TableListener
 from bot.service.scores import Standing, standings
+from bot.service.settings import SettingsBook
 from bot.service.shards import everything
 from bot.service.turns import acting_seat, deal_next, end_of_move, touch_seat, turn_id
 from bot.storage import MoveEntry
@@ -76,7 +77,16 @@ class TableService:
 
     # Fixed attributes: a setting assigned to the service by mistake (say ``computer_delay``, which is
     # the autopilot's) fails loudly instead of being ignored.
-    __slots__ = ("_replayed", "_rng", "autopilot", "changes", "max_lobbies_per_host", "owns", "storage")
+    __slots__ = (
+        "_replayed",
+        "_rng",
+        "autopilot",
+        "book",
+        "changes",
+        "max_lobbies_per_host",
+        "owns",
+        "storage",
+    )
 
     def __init__(
         self,
@@ -103,6 +113,8 @@ class TableService:
                 "open_database(target, replay=replay_snapshot)"
             )
         self.storage = storage
+        self.book = SettingsBook(storage)
+        """The servers' settings and the members' preferences (``/romme settings``, ``/romme preferences``)."""
         self.max_lobbies_per_host = max_lobbies_per_host
         # Whether a server's games are this process's to play (its shards: bot/service/shards.py).
         self.owns = owns
@@ -254,6 +266,7 @@ class TableService:
         *,
         language: str = "en",
         computer_level: str = DEFAULT_LEVEL,
+        lobby_timeout: float | None = None,
     ) -> Game:
         """Open a lobby in the channel with the host in seat 0 and ``computers`` computer seats;
         its public messages speak ``language``.
@@ -264,7 +277,8 @@ class TableService:
         Raises ``TableError("game.exists", game_id=…)`` when the channel already has a game (also one
         this bot did not know of: it is read from storage, so the refusal can point to it), and
         ``TableError("lobby.host_limit")`` when the host already hosts ``max_lobbies_per_host`` open
-        lobbies on the server.
+        lobbies on the server. ``lobby_timeout`` (seconds, the server's setting) closes this lobby
+        after that long instead of the bot's ``lobby_timeout``.
         """
         existing = self.game_in_channel(channel_id)
         if existing is not None:
@@ -285,6 +299,8 @@ class TableService:
             seats=[Seat(user_id=host_id, name=host_name)],
             language=language,
         )
+        if lobby_timeout is not None and lobby_timeout > 0:
+            game.lobby_deadline = self.autopilot.clock() + lobby_timeout
         for _ in range(computers):
             game.seats.append(_computer_seat(game))
         return await self._create(game)
