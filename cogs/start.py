@@ -10,7 +10,7 @@ timeout (``TURN_TIMEOUT``), the server's language, normal computers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 import discord
 
@@ -18,6 +18,7 @@ from bot.engine.computer import DEFAULT_LEVEL
 from bot.engine.rules import RuleSet
 from bot.i18n import CATALOGS, locale_of
 from bot.service import TableError
+from bot.service.settings import ServerSettings
 
 TABLE_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "read_message_history")
 """What the bot needs in a channel to keep a table there (post, and edit the table message)."""
@@ -71,6 +72,27 @@ class StartOptions:
     language: str | None = None
     computer_level: str | None = None
     thread: bool | None = None
+
+    def over(self, server: ServerSettings, *, in_thread: bool = False) -> StartOptions:
+        """These options, each one not given taken from the server's defaults (``/romme settings``);
+        ``in_thread``: the start is made inside a thread, where the server's "games in threads"
+        does not apply (the game is in a thread already).
+
+        >>> server = ServerSettings(turn_timeout=90, threads=True).changed("jokers", 6)
+        >>> options = StartOptions(jokers=2).over(server)
+        >>> options.jokers, options.opening, options.turn_timeout, options.thread
+        (2, 40, 90, True)
+        """
+        given = {name: getattr(self, name) for name in RULE_OPTIONS}
+        defaults = {name: getattr(server.rules, name) for name in RULE_OPTIONS}
+        return replace(
+            self,
+            **{name: defaults[name] if value is None else value for name, value in given.items()},
+            turn_timeout=self.turn_timeout if self.turn_timeout is not None else server.turn_timeout,
+            language=self.language if self.language is not None else server.language,
+            computer_level=self.computer_level or server.computer_level,
+            thread=self.thread if self.thread is not None else (server.threads and not in_thread),
+        )
 
     def rules(self) -> RuleSet:
         """The house rules: the options given, the rule book's for the rest (``RuleSet``'s defaults).

@@ -21,6 +21,15 @@ TABLE_ERROR_CODES = (
     "panel.stale",
     "round.not_over",
     "stop.not_allowed",
+    "settings.not_allowed",
+    "settings.not_a_number",
+    "settings.out_of_range",
+    "settings.bad_value",
+    "settings.other_server",
+    "settings.not_yours",
+    "settings.channel_elsewhere",
+    "settings.role_gone",
+    "start.channel_not_allowed",
 )
 """Every code a :class:`TableError` can carry (the message catalog has an entry for each)."""
 

@@ -15,6 +15,7 @@ left out, so the default stands for it: a stored row never keeps a server from s
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
@@ -33,6 +34,8 @@ LOBBY_TIMEOUT_RANGE = (1, 120)
 """Minutes a lobby nobody starts stays open."""
 OPENING_RANGE = (0, 120)
 ROUNDS_RANGE = (1, 12)
+MEMBERS_KEPT = 100_000
+"""Members whose preferences a process keeps in memory (the ones seen most lately)."""
 MAX_CHANNELS = 25
 """Channels a server may name for its games (a channel select's most)."""
 
@@ -88,10 +91,10 @@ class ServerSettings:
     >>> s = ServerSettings().changed("jokers", "6").changed("turn_timeout", "90")
     >>> s.rules.jokers, s.turn_timeout, ServerSettings.from_dict(s.to_dict()) == s
     (6, 90, True)
-    >>> ServerSettings().changed("turn_timeout", 5)
+    >>> ServerSettings().changed("turn_timeout", 5)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    bot.service.errors.TableError: settings.out_of_range {'setting': 'turn_timeout', 'value': 5, 'low': 30, 'high': 600}
+    bot.service.errors.TableError: settings.out_of_range {'setting': 'turn_timeout', 'value': 5, ...}
     """
 
     language: str | None = None
@@ -114,7 +117,8 @@ class ServerSettings:
         itself; ``"default"`` or ``None`` goes back to the default). Raises :class:`TableError`
         naming what was wrong, for an unknown setting or a value out of range.
 
-        >>> ServerSettings().changed("rounds", "3").rules.rounds, ServerSettings().changed("rounds", "").rules.rounds
+        >>> three = ServerSettings().changed("rounds", "3")
+        >>> three.rules.rounds, three.changed("rounds", "").rules.rounds
         (3, None)
         """
         if value in (None, "", "default"):
@@ -126,11 +130,14 @@ class ServerSettings:
             number = _number(name, value, low, high)
             if name == "jokers" and number not in (2, 4, 6):
                 raise TableError("settings.bad_value", setting=name)
-            return replace(self, rules=replace(self.rules, **{name: number}))
+            rule: dict[str, Any] = {name: number}
+            return replace(self, rules=replace(self.rules, **rule))
         if name == "scoring":
-            return replace(self, rules=replace(self.rules, scoring=_one_of(name, value, ("melds", "penalty"))))
+            scoring: dict[str, Any] = {"scoring": _one_of(name, value, ("melds", "penalty"))}
+            return replace(self, rules=replace(self.rules, **scoring))
         if name in ("hand_romme", "discard_to_go_out"):
-            return replace(self, rules=replace(self.rules, **{name: _flag(name, value)}))
+            flag: dict[str, Any] = {name: _flag(name, value)}
+            return replace(self, rules=replace(self.rules, **flag))
         if name == "turn_timeout":
             return replace(self, turn_timeout=_number(name, value, *TURN_TIMEOUT_RANGE))
         if name == "lobby_timeout":
@@ -143,7 +150,9 @@ class ServerSettings:
             if not isinstance(value, (list, tuple)) or not all(isinstance(v, int) for v in value):
                 raise TableError("settings.bad_value", setting=name)
             if len(value) > MAX_CHANNELS:
-                raise TableError("settings.out_of_range", setting=name, value=len(value), low=0, high=MAX_CHANNELS)
+                raise TableError(
+                    "settings.out_of_range", setting=name, value=len(value), low=0, high=MAX_CHANNELS
+                )
             return replace(self, channels=tuple(dict.fromkeys(value)))
         if name == "game_master_role":
             if not isinstance(value, int) or isinstance(value, bool):
@@ -158,10 +167,27 @@ class ServerSettings:
             raise TableError("settings.bad_value", setting=name)
         return replace(self, **{name: getattr(ServerSettings(), name)})
 
+    def sets_games(self) -> bool:
+        """Whether the server changed any default of its games (not only where and who).
+
+        >>> ServerSettings(channels=(1,)).sets_games(), ServerSettings(threads=True).sets_games()
+        (False, True)
+        """
+        return replace(self, channels=(), game_master_role=None) != ServerSettings()
+
+    def runs_games(self, role_ids: Iterable[int]) -> bool:
+        """Whether a member with these roles is a game master here (the role is set and theirs).
+
+        >>> ServerSettings(game_master_role=3).runs_games([1, 3]), ServerSettings().runs_games([3])
+        (True, False)
+        """
+        return self.game_master_role is not None and self.game_master_role in set(role_ids)
+
     def allows(self, channel_id: int, parent_id: int | None = None) -> bool:
         """Whether a game may start in ``channel_id`` (a thread: in ``parent_id``'s).
 
-        >>> ServerSettings().allows(5), ServerSettings(channels=(1,)).allows(5), ServerSettings(channels=(1,)).allows(9, 1)
+        >>> only_one = ServerSettings(channels=(1,))
+        >>> ServerSettings().allows(5), only_one.allows(5), only_one.allows(9, 1)
         (True, False, True)
         """
         return not self.channels or channel_id in self.channels or parent_id in self.channels
@@ -213,6 +239,8 @@ class MemberPreferences:
     """The language of private answers; ``None``: Discord's (the client's) language."""
     mention: bool = True
     """Whether the table message calls this member by a mention when it is their turn."""
+    tipped: bool = False
+    """Whether the member has had the one line of tip shown the first time they open My hand."""
 
     @property
     def text_cards(self) -> bool:
@@ -236,6 +264,8 @@ class MemberPreferences:
             return replace(self, language=language)
         if name == "mention":
             return replace(self, mention=_flag(name, value))
+        if name == "tipped":
+            return replace(self, tipped=_flag(name, value))
         raise TableError("settings.bad_value", setting=name)
 
     def to_dict(self) -> dict[str, Any]:
@@ -288,9 +318,15 @@ class SettingsBook:
         self._keep(user_id, preferences)
         return preferences
 
+    async def known(self, user_id: int) -> MemberPreferences:
+        """The member's preferences as kept in memory, read once if this process never read them
+        (a click pays for one read per member and process, not one per click)."""
+        kept = self._members.get(user_id)
+        return kept if kept is not None else await self.member(user_id)
+
     def cached(self, user_id: int) -> MemberPreferences:
         """The member's preferences as last read or saved here; the defaults if never."""
-        return self._members.get(user_id, MemberPreferences())
+        return self._members.get(user_id) or MemberPreferences()
 
     async def save_member(self, user_id: int, preferences: MemberPreferences) -> None:
         """Keep ``preferences`` as the member's (one write), and in memory."""
@@ -298,10 +334,12 @@ class SettingsBook:
         self._keep(user_id, preferences)
 
     def _keep(self, user_id: int, preferences: MemberPreferences) -> None:
-        if preferences == MemberPreferences():
-            self._members.pop(user_id, None)
-        else:
-            self._members[user_id] = preferences
+        self._members.pop(user_id, None)
+        self._members[user_id] = preferences
+        while len(self._members) > MEMBERS_KEPT:
+            forgotten = next(iter(self._members))
+            del self._members[forgotten]
+            self.quiet.discard(forgotten)
         if preferences.mention:
             self.quiet.discard(user_id)
         else:

@@ -114,7 +114,8 @@ class TableService:
             )
         self.storage = storage
         self.book = SettingsBook(storage)
-        """The servers' settings and the members' preferences (``/romme settings``, ``/romme preferences``)."""
+        """The servers' settings and the members' preferences (``/romme settings``,
+        ``/romme preferences``)."""
         self.max_lobbies_per_host = max_lobbies_per_host
         # Whether a server's games are this process's to play (its shards: bot/service/shards.py).
         self.owns = owns
@@ -267,6 +268,7 @@ class TableService:
         language: str = "en",
         computer_level: str = DEFAULT_LEVEL,
         lobby_timeout: float | None = None,
+        server_rules: bool = False,
     ) -> Game:
         """Open a lobby in the channel with the host in seat 0 and ``computers`` computer seats;
         its public messages speak ``language``.
@@ -278,7 +280,8 @@ class TableService:
         this bot did not know of: it is read from storage, so the refusal can point to it), and
         ``TableError("lobby.host_limit")`` when the host already hosts ``max_lobbies_per_host`` open
         lobbies on the server. ``lobby_timeout`` (seconds, the server's setting) closes this lobby
-        after that long instead of the bot's ``lobby_timeout``.
+        after that long instead of the bot's ``lobby_timeout``; ``server_rules``: the lobby shows
+        that its settings are the server's defaults.
         """
         existing = self.game_in_channel(channel_id)
         if existing is not None:
@@ -298,6 +301,7 @@ class TableService:
             turn_timeout=float(turn_timeout),
             seats=[Seat(user_id=host_id, name=host_name)],
             language=language,
+            server_rules=server_rules,
         )
         if lobby_timeout is not None and lobby_timeout > 0:
             game.lobby_deadline = self.autopilot.clock() + lobby_timeout

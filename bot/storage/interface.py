@@ -246,7 +246,6 @@ class Database(abc.ABC):
         """The server's best ``limit`` players: most matches won, then most points, then fewest
         matches played, then lowest user id (a total order: equal records never swap)."""
 
-
     # ------------------------------------------------------------------ server settings, member preferences
 
     @abc.abstractmethod

@@ -30,11 +30,11 @@ from bot.render.common import (
 )
 from bot.render.faces import Face, set_faces
 from bot.render.faces.fit import (
+    MARKUP,
     MAX_BUTTON_LABEL,
     MAX_OPTION_LABEL,
     card_option,
     cards_label,
-    MARKUP,
     clip_markup,
     split_markup,
 )
