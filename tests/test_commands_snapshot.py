@@ -54,7 +54,7 @@ async def test_every_text_of_every_command_is_translated(simcord_env: simcord.En
     # What a German or Indonesian member reads in the command picker: every description, option name
     # and choice, in their language; the names of /romme and its subcommands stay as they are.
     nodes = [node for command in await command_payload(simcord_env) for node in walk(command)]
-    assert len(nodes) == 21  # /romme, its 7 subcommands, the 11 options of start and 2 of score
+    assert len(nodes) == 24  # /romme, its 10 subcommands, the 11 options of start and 2 of score
     for node in nodes:
         assert sorted(node["description_localizations"]) == list(TRANSLATED), node["name"]
         for locale in TRANSLATED:
