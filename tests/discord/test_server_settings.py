@@ -147,7 +147,7 @@ async def test_a_chosen_default_opens_new_lobbies_and_a_start_option_still_wins(
     assert with_rules in texts(table_message(room.env, game))  # "this server's house rules"
     # The same start with the option given: the option wins for that game.
     other = room.guild.create_text_channel("other")
-    name, _, value = choice.partition("=")
+    name = choice.partition("=")[0]
     overriding = {
         "jokers": {"jokers": 2},
         "scoring": {"scoring": "melds"},
