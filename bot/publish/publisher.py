@@ -33,6 +33,7 @@ from bot.publish.edit_budget import EDITS_PER_SECOND, EditBudget
 from bot.publish.faults import EditTally, Fault, RequestGuard, fault_code, sort_fault
 from bot.publish.panels import PanelKeeper
 from bot.render import lobby, match_end, results_url, table, table_content
+from bot.render.faces import text_cards
 from bot.service.errors import TableError
 from bot.service.game import GameStatus
 
@@ -64,9 +65,10 @@ def table_message(
     >>> content, embeds[0].footer.text
     (None, 'Game 3')
 
-    It speaks the game's language (``game.language``), whoever's click it follows.
+    It speaks the game's language (``game.language``) and shows the cards as the bot does (faces
+    when it has them), whoever's click it follows.
     """
-    with speaking(game.language):
+    with speaking(game.language), text_cards(False):
         if game.match is None:
             embed, view = lobby(game)
         elif game.status is GameStatus.FINISHED and game.ended_early:
