@@ -49,7 +49,11 @@ LINE_ORDER = (*RULE_SETTINGS, "language", "turn_timeout", "lobby_timeout", "comp
 
 
 def role_ids(member: object) -> list[int]:
-    """The ids of a member's roles (none for a user outside a server)."""
+    """The ids of a member's roles (none for a user outside a server).
+
+    >>> role_ids(object())
+    []
+    """
     roles = getattr(member, "roles", None) or []
     return [role.id for role in roles]
 

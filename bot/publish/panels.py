@@ -76,7 +76,11 @@ def as_member(preferences: MemberPreferences, locale: object) -> Iterator[None]:
 
 
 def no_preferences(user_id: int) -> MemberPreferences:
-    """Every member's preferences are the defaults (a keeper not told of any)."""
+    """Every member's preferences are the defaults (a keeper not told of any).
+
+    >>> no_preferences(7).cards
+    'faces'
+    """
     return MemberPreferences()
 
 

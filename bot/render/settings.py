@@ -65,7 +65,12 @@ def _on_off(value: bool) -> str:
 
 def game_lines(settings: ServerSettings, *, turn_timeout: float, lobby_timeout: float) -> list[str]:
     """The settings of a server's games that are not house rules, one line each; ``turn_timeout``
-    and ``lobby_timeout`` (seconds) are the bot's, shown where the server keeps the bot's."""
+    and ``lobby_timeout`` (seconds) are the bot's, shown where the server keeps the bot's.
+
+    >>> from bot.service.settings import ServerSettings
+    >>> game_lines(ServerSettings(turn_timeout=90), turn_timeout=120, lobby_timeout=900)[1:3]
+    ['Turn timer: 90 s', 'An unstarted lobby closes after 15 min']
+    """
     language = language_name(settings.language) if settings.language else t("settings.language.server")
     turn = settings.turn_timeout if settings.turn_timeout is not None else round(turn_timeout)
     lobby = settings.lobby_timeout if settings.lobby_timeout is not None else round(lobby_timeout / 60)
@@ -79,7 +84,12 @@ def game_lines(settings: ServerSettings, *, turn_timeout: float, lobby_timeout: 
 
 
 def place_lines(settings: ServerSettings) -> list[str]:
-    """Where games may start and who runs them."""
+    """Where games may start and who runs them.
+
+    >>> from bot.service.settings import ServerSettings
+    >>> place_lines(ServerSettings(channels=(5,), game_master_role=7))
+    ['Games may start in: <#5>', 'Game-master role: <@&7>']
+    """
     channels = " ".join(f"<#{channel}>" for channel in settings.channels) or t("settings.channels.all")
     role = f"<@&{settings.game_master_role}>" if settings.game_master_role else t("settings.role.none")
     return [t("settings.line.channels", channels=channels), t("settings.line.role", role=role)]
@@ -108,7 +118,8 @@ def _choices() -> list[tuple[str, str]]:
 def settings_panel(
     settings: ServerSettings, *, guild_id: int, turn_timeout: float, lobby_timeout: float
 ) -> tuple[discord.Embed, discord.ui.View]:
-    """The panel of ``/romme settings``: the server's defaults, and the components that change them."""
+    """The panel of ``/romme settings``: the server's defaults, and the components that change them
+    (see the module's example)."""
     embed = new_embed(t("settings.title"), t("settings.description"))
     embed.add_field(
         name=t("settings.house_rules"), value="\n".join(house_rule_lines(settings.rules)), inline=False
@@ -169,7 +180,13 @@ def numbers_modal(
     settings: ServerSettings, *, guild_id: int, make: type[discord.ui.Modal] = discord.ui.Modal
 ) -> discord.ui.Modal:
     """The modal of the settings typed as numbers, filled with the server's (empty: the default);
-    ``make`` is the modal's class (the cog's, which handles the submission)."""
+    ``make`` is the modal's class (the cog's, which handles the submission).
+
+    >>> from bot.service.settings import ServerSettings
+    >>> modal = numbers_modal(ServerSettings(turn_timeout=90), guild_id=5)
+    >>> modal.custom_id, [item.default for item in modal.children]
+    ('romme-set:5:numbers', ['40', None, '90', None])
+    """
     modal = make(
         title=t("settings.numbers.title")[:45], custom_id=f"{SETTINGS_PREFIX}:{guild_id}:{NUMBERS_MODAL}"
     )
@@ -206,7 +223,8 @@ def setting_name(name: str) -> str:
 def preferences_panel(
     preferences: MemberPreferences, *, user_id: int
 ) -> tuple[discord.Embed, discord.ui.View]:
-    """The panel of ``/romme preferences``: the member's choices and one list to change them."""
+    """The panel of ``/romme preferences``: the member's choices and one list to change them (see
+    the module's example)."""
     language = (
         language_name(preferences.language) if preferences.language else t("preferences.language.discord")
     )
@@ -241,7 +259,12 @@ def preferences_panel(
 
 def help_embed() -> discord.Embed:
     """``/romme help``: Rommé in three lines, a turn in five steps with the buttons' names, the
-    commands, and where the rule book is, in the language spoken."""
+    commands, and where the rule book is, in the language spoken.
+
+    >>> embed = help_embed()
+    >>> embed.title, len(embed.fields), "**Draw**" in embed.fields[0].value
+    ('Rommé: how to play', 3, True)
+    """
     buttons = {key: t(f"button.{key}") for key in ("hand", "draw", "take", "meld", "lay_off", "discard")}
     embed = new_embed(t("help.title"), t("help.about"))
     embed.add_field(name=t("help.turn"), value=t("help.turn.steps", **buttons), inline=False)

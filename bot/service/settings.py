@@ -299,6 +299,22 @@ class SettingsBook:
     """
 
     def __init__(self, storage: Database) -> None:
+        """A book over ``storage``.
+
+        >>> import asyncio, tempfile, pathlib
+        >>> from bot.storage.interface import open_database
+        >>> async def demo(path):
+        ...     storage = await open_database(path)
+        ...     book = SettingsBook(storage)
+        ...     await book.save_member(7, MemberPreferences(mention=False))
+        ...     await book.save_server(1, ServerSettings(threads=True))
+        ...     found = (await book.server(1)).threads, book.cached(7).mention, 7 in book.quiet
+        ...     await storage.close()
+        ...     return found
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     asyncio.run(demo(pathlib.Path(folder) / "romme.db"))
+        (True, False, True)
+        """
         self.storage = storage
         self._members: dict[int, MemberPreferences] = {}
         self.quiet: set[int] = set()

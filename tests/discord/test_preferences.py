@@ -115,7 +115,7 @@ async def alone_with_a_computer(room: Room, host: simcord.MemberActor) -> None:
 # ---------------------------------------------------------------------- cards as text
 
 
-async def test_with_text_cards_no_panel_of_the_member_carries_a_face(room: Room) -> None:
+async def test_with_text_cards_no_panel_of_the_member_carries_a_face(room: Room, locale: str) -> None:
     env = room.env
     saved = await prefer(room, room.bob, "cards=text")
     assert saved.response is not None and saved.response.content.startswith("✅")
@@ -132,11 +132,11 @@ async def test_with_text_cards_no_panel_of_the_member_carries_a_face(room: Room)
     for _ in range(2):
         game = game_in(env, room.channel)
         assert game.running and game.to_play == bob.seat()
-        await bob.click(t("button.draw", "en"))
+        await bob.click(t("button.draw", locale))  # the panel speaks Bob's language
         assert bob.panel is not None and faces_in(bob.panel) == []
         card = str(game_in(env, room.channel).match.round.hand(bob.seat())[0])  # type: ignore[union-attr]
         await bob.choose([card])
-        await bob.click(t("button.discard", "en"))  # the computer plays, Bob's panel follows
+        await bob.click(t("button.discard", locale))  # the computer plays, Bob's panel follows
         kept = env.backend.get_message(room.channel.id, panel_id)
         assert "<:" not in str(kept.embeds) and "'emoji'" not in str(kept.components)
         assert bob.panel is not None and faces_in(bob.panel) == []
@@ -253,6 +253,7 @@ async def test_settings_and_preferences_survive_a_restart(room: Room, restart: R
     role = room.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     room.env.backend.add_member_role(room.guild.id, room.ada.id, role.id)
     panel = (await room.ada.slash(room.channel, "romme settings")).response
+    assert panel is not None
     pick = next(item["custom_id"] for item in components(panel) if item["custom_id"].endswith(":pick"))
     await room.ada.select(panel, ["jokers=6"], custom_id=pick)
     await prefer(room, room.bob, "cards=text")

@@ -113,6 +113,17 @@ async def saved(room: Room) -> ServerSettings:
 # ---------------------------------------------------------------------- the panel and its rights
 
 
+async def test_a_member_who_lost_the_right_cannot_use_a_panel_still_open(
+    room: Room, locale: str, admins: simcord.RoleHandle
+) -> None:
+    panel = await open_settings(room)
+    room.env.backend.remove_member_role(room.guild.id, room.ada.id, admins.id)
+    await room.env.settle()
+    result = await pick(room, panel, "jokers=6")
+    assert said(result) == "⚠️ " + t("error.settings.not_allowed", locale)
+    assert await saved(room) == ServerSettings()
+
+
 async def test_a_member_without_the_right_is_refused_and_an_admin_sees_the_panel(
     room: Room, locale: str, admins: simcord.RoleHandle
 ) -> None:
@@ -148,15 +159,15 @@ async def test_a_chosen_default_opens_new_lobbies_and_a_start_option_still_wins(
     # The same start with the option given: the option wins for that game.
     other = room.guild.create_text_channel("other")
     name = choice.partition("=")[0]
-    overriding = {
+    overridings: dict[str, dict[str, Any]] = {
         "jokers": {"jokers": 2},
         "scoring": {"scoring": "melds"},
         "hand_romme": {"hand_romme": False},
         "discard_to_go_out": {"discard_to_go_out": False},
         "computer_level": {"computer_level": "easy"},
         "language": {"language": "de"},
-    }[name]
-    game = await start(room, other, **overriding)
+    }
+    game = await start(room, other, **overridings[name])
     assert not check(game)
 
 

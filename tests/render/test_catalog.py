@@ -64,7 +64,7 @@ def test_every_table_error_code_has_a_message() -> None:
     assert missing == []
     for code in table_codes():
         # The service passes these params; the message must format with them (strict mode raises).
-        params = {"game_id": 9, "seats": 6, "needed": 2, "version": 3, "to_play": 1}
+        params: dict[str, object] = {"game_id": 9, "seats": 6, "needed": 2, "version": 3, "to_play": 1}
         # The settings' refusals name the setting, the value and its range, or the channels.
         params |= {
             "setting": "jokers",

@@ -124,7 +124,11 @@ def text_cards(on: bool = True) -> Iterator[None]:
 
 
 def cards_are_text() -> bool:
-    """Whether cards are drawn as text here and now (no faces, or :func:`text_cards`)."""
+    """Whether cards are drawn as text here and now (no faces, or :func:`text_cards`).
+
+    >>> set_faces(None); cards_are_text()
+    True
+    """
     return _faces is None or _text_only.get()
 
 
