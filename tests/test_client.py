@@ -22,6 +22,9 @@ ROMME_COMMANDS = {
     "romme score",
     "romme rules",
     "romme stop",
+    "romme settings",
+    "romme preferences",
+    "romme help",
 }
 
 
