@@ -9,8 +9,10 @@ Every description, option name and choice is a ``locale_str`` keyed into the cat
 (``slash.*`` keys of :mod:`bot.i18n`): English here, German and Indonesian through the bot's
 translator (:class:`bot.client.CatalogTranslator`). The command names stay ``/romme start`` … in
 every language, so a command read in a guide or said across the table is the one everybody types.
-A command answers privately in the member's language (``interaction.locale``); the public messages
-(lobby, table, results, a game's standings) speak the game's language, chosen with ``start language:``.
+A command answers privately in the member's language (their ``/romme preferences``, else
+``interaction.locale``); the public messages (lobby, table, results, a game's standings) speak the
+game's language, chosen with ``start language:`` or the server's ``/romme settings``, whose other
+defaults a ``start`` takes for every option not given (:meth:`cogs.start.StartOptions.over`).
 """
 
 from __future__ import annotations
