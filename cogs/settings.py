@@ -262,9 +262,10 @@ def _make_numbers(panels: Panels) -> type[discord.ui.Modal]:
 
     class NumbersModal(discord.ui.Modal):
         async def on_submit(self, interaction: discord.Interaction[Any], /) -> None:
-            typed = {
-                item.custom_id: item.value for item in self.children if isinstance(item, discord.ui.TextInput)
-            }
+            inputs = [
+                item.component if isinstance(item, discord.ui.Label) else item for item in self.children
+            ]
+            typed = {item.custom_id: item.value for item in inputs if isinstance(item, discord.ui.TextInput)}
             found = parse_panel_id(self.custom_id.rsplit(":", 1)[0] + ":numbers")
             await panels.numbers(interaction, found[1] if found else 0, typed)
 

@@ -184,7 +184,7 @@ def numbers_modal(
 
     >>> from bot.service.settings import ServerSettings
     >>> modal = numbers_modal(ServerSettings(turn_timeout=90), guild_id=5)
-    >>> modal.custom_id, [item.default for item in modal.children]
+    >>> modal.custom_id, [label.component.default for label in modal.children]
     ('romme-set:5:numbers', ['40', None, '90', None])
     """
     modal = make(
@@ -198,16 +198,14 @@ def numbers_modal(
     }
     for name in NUMBER_SETTINGS:
         value = values[name]
-        modal.add_item(
-            discord.ui.TextInput(
-                custom_id=name,
-                label=t(f"settings.input.{name}")[:45],
-                placeholder=t(f"settings.input.{name}.hint")[:100],
-                default=None if value is None else str(value),
-                required=False,
-                max_length=4,
-            )
+        typed: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            custom_id=name,
+            placeholder=t(f"settings.input.{name}.hint")[:100],
+            default=None if value is None else str(value),
+            required=False,
+            max_length=4,
         )
+        modal.add_item(discord.ui.Label(text=t(f"settings.input.{name}")[:45], component=typed))
     return modal
 
 

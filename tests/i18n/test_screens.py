@@ -197,8 +197,10 @@ def screens() -> Iterator[Screen]:
     yield "tip", t("help.tip")
     yield "saved", t("settings.saved", what=t("settings.reset.done"))
     modal = numbers_modal(server, guild_id=1)
-    inputs = [item for item in modal.children if isinstance(item, discord.ui.TextInput)]
-    yield "numbers", "\n".join([modal.title, *(f"{item.label} {item.placeholder}" for item in inputs)])
+    sent = modal.to_components()  # what Discord gets: a label around each text input
+    assert len(sent) == 4
+    lines = [f"{box['label']} {box['component'].get('placeholder', '')}" for box in sent]
+    yield "numbers", "\n".join([modal.title, *lines])
     for code in TABLE_ERROR_CODES:
         yield f"refusal {code}", refusal_for(TableError(code, **params))
     for key, english in EN.items():
