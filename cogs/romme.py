@@ -282,7 +282,6 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
     ) -> Game:
         """Open ``lobby`` in ``channel_id`` (this channel or the game's thread), hosted by the member,
         with the server's lobby timeout; the lobby says when its settings are the server's."""
-        server = await self.tables.book.server(interaction.guild_id or 0)
         return await self.tables.open_lobby(
             interaction.guild_id or 0,
             channel_id,
@@ -293,8 +292,8 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
             lobby.turn_timeout,
             computer_level=lobby.computer_level,
             language=lobby.language,
-            lobby_timeout=None if server.lobby_timeout is None else server.lobby_timeout * 60.0,
-            server_rules=server.sets_games(),
+            lobby_timeout=lobby.lobby_timeout,
+            server_rules=lobby.server_rules,
         )
 
     @staticmethod
