@@ -266,7 +266,7 @@ def _make_numbers(panels: Panels) -> type[discord.ui.Modal]:
                 item.component if isinstance(item, discord.ui.Label) else item for item in self.children
             ]
             typed = {item.custom_id: item.value for item in inputs if isinstance(item, discord.ui.TextInput)}
-            found = parse_panel_id(self.custom_id.rsplit(":", 1)[0] + ":numbers")
+            found = parse_panel_id(self.custom_id)  # romme-set:<server>:numbers
             await panels.numbers(interaction, found[1] if found else 0, typed)
 
         async def on_error(  # type: ignore[override]  # a modal's on_error has no item

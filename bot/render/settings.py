@@ -78,7 +78,7 @@ def game_lines(settings: ServerSettings, *, turn_timeout: float, lobby_timeout: 
         t("settings.line.language", language=language),
         t("settings.line.turn_timeout", seconds=turn),
         t("settings.line.lobby_timeout", minutes=lobby),
-        t("settings.line.computer_level", level=t(f"slash.choice.level_{settings.computer_level}")),
+        t("settings.line.computer_level", level=t(f"settings.level.{settings.computer_level}")),
         t("settings.line.threads", value=_on_off(settings.threads)),
     ]
 
@@ -106,7 +106,7 @@ def _choices() -> list[tuple[str, str]]:
     for name in ("hand_romme", "discard_to_go_out"):
         options += [(f"{name}=true", t(f"rules.{name}.on")), (f"{name}=false", t(f"rules.{name}.off"))]
     options += [
-        (f"computer_level={level}", t("settings.line.computer_level", level=t(f"slash.choice.level_{level}")))
+        (f"computer_level={level}", t("settings.line.computer_level", level=t(f"settings.level.{level}")))
         for level in ("easy", "normal", "hard")
     ]
     options += [
