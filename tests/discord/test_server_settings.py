@@ -25,7 +25,7 @@ from bot.service.settings import ServerSettings
 from tests.discord.play_helpers import Room, components, game_in, service, table_message, texts
 
 LOCALES = ("en", "de", "id")
-CHANNEL_SELECT, ROLE_SELECT = 8, 6
+STRING_SELECT, CHANNEL_SELECT, ROLE_SELECT = 3, 8, 6
 
 
 @pytest.fixture(params=LOCALES)
@@ -80,8 +80,8 @@ async def numbers(room: Room, panel: Any, **typed: str) -> InteractionResult:
 def raw_select(
     actor: simcord.MemberActor, message: Any, custom_id: str, kind: int, values: list[str]
 ) -> InteractionResult:
-    """A channel or role select's choice as Discord would send it, for values SimCord's ``select``
-    cannot hold (a channel of another server, a role deleted meanwhile)."""
+    """A select's choice as Discord would send it, for values SimCord's ``select`` cannot hold (a
+    channel of another server, a role deleted meanwhile, a value no option has: a forged one)."""
     env = actor._env
     backend = env.backend
     channel_id = getattr(message, "channel_id", None) or message.channel.id
@@ -211,6 +211,26 @@ async def test_a_number_out_of_range_is_refused_naming_it_and_nothing_is_saved(
     setting = t(f"settings.name.{name}", locale)
     assert said(result) == "⚠️ " + t(key, locale, setting=setting, **params)
     assert await saved(room) == ServerSettings()  # not even the good opening of the same form
+
+
+@pytest.mark.parametrize(
+    ("value", "name"),
+    [
+        ("jokers=5", "jokers"),
+        ("language=fr", "language"),
+        ("computer_level=master", "computer_level"),
+        ("threads=maybe", "threads"),
+    ],
+)
+async def test_a_forged_choice_is_refused_naming_the_setting(
+    room: Room, locale: str, admins: simcord.RoleHandle, value: str, name: str
+) -> None:
+    panel = await open_settings(room)
+    result = raw_select(room.ada, panel, custom_id(panel, "pick"), STRING_SELECT, [value])
+    await room.env.settle()
+    setting = t(f"settings.name.{name}", locale)
+    assert said(result) == "⚠️ " + t("error.settings.bad_value", locale, setting=setting)
+    assert await saved(room) == ServerSettings()
 
 
 async def test_a_channel_of_another_server_and_a_deleted_role_are_refused(
