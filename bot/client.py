@@ -233,6 +233,10 @@ class RommeBot(commands.Bot):
             edits_per_second=settings.table_edits_per_second,
         )
         self._tables.listener = self._publisher
+        # What each member chose (/romme preferences): their panels' language, cards and order,
+        # and whether the table calls them by a mention.
+        self._publisher.panels.preferences = self._tables.book.cached
+        self._publisher.quiet = self._tables.book.quiet
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)

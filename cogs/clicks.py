@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine.errors import IllegalMove
-from bot.i18n import speaks_to_user, t
+from bot.i18n import t
 from bot.logs import about_game
+from bot.publish.panels import as_member
 from bot.publish.publisher import announcement, detached, round_over_now, table_message
 from bot.render import (
     BadClick,
@@ -33,6 +34,7 @@ from bot.render import (
 )
 from bot.render.cards import card_text, cards_text
 from bot.render.common import game_footers
+from bot.render.faces import text_cards
 from bot.service import TableError
 from bot.service.changes import Drawing
 
@@ -309,8 +311,16 @@ class Clicks:
         self.publisher.panels.shown(game, interaction.user.id, interaction, message.id, state)
         return True
 
-    @speaks_to_user  # private answers in the clicker's language; public ones set the game's
     async def _run(
+        self, interaction: discord.Interaction, custom_id: CustomId | None, values: Sequence[str]
+    ) -> None:
+        # Private answers in the clicker's language (their preference, else Discord's) with their
+        # cards as they chose; public ones set the game's language themselves.
+        preferences = await self.service.book.known(interaction.user.id)
+        with as_member(preferences, interaction.locale):
+            await self._handle(interaction, custom_id, values)
+
+    async def _handle(
         self, interaction: discord.Interaction, custom_id: CustomId | None, values: Sequence[str]
     ) -> None:
         game_id = None if custom_id is None else custom_id.game_id
@@ -366,7 +376,7 @@ class Clicks:
         message = interaction.message
         if game.table_message_id is None and message is not None:
             await self.service.set_table_message(game.id, message.id)
-        content, embeds, view = table_message(game)
+        content, embeds, view = table_message(game, quiet=self.publisher.quiet)
         await self.reply_to(interaction).edit(content=content, embeds=embeds, view=view)
         if message is not None and message.id == game.table_message_id:
             self.publisher.shown(game, message.id)
@@ -387,7 +397,12 @@ class Clicks:
         user_id = interaction.user.id
         state = PanelState(panels.sort_of(game.id, user_id))
         embed, view = panel(game, seat, state, drawn=panels.drawn(game, user_id))
-        message_id = await self.reply_to(interaction).send(embeds=[embed], view=view, ephemeral=True)
+        # The first panel a member ever opens carries one line of tip above it.
+        preferences = await self.service.book.known(user_id)
+        tip = None if preferences.tipped else t("help.tip")
+        message_id = await self.reply_to(interaction).send(tip, embeds=[embed], view=view, ephemeral=True)
+        if tip is not None:
+            await self.service.book.save_member(user_id, preferences.changed("tipped", True))
         # The one live panel of this person: an older one points here from now on.
         panels.shown(game, user_id, interaction, message_id, state)
         if game.version != before:
@@ -433,7 +448,7 @@ class Clicks:
     ) -> None:
         """Play again: a new lobby with the same people, posted as the new game's table message."""
         game = await self.service.play_again(cid.game_id, interaction.user.id)
-        content, embeds, view = table_message(game)
+        content, embeds, view = table_message(game, quiet=self.publisher.quiet)
         message_id = await self.reply_to(interaction).send(content, embeds=embeds, view=view)
         if message_id is not None:
             await self.service.set_table_message(game.id, message_id)
@@ -442,6 +457,10 @@ class Clicks:
     async def stop(self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]) -> None:
         """The confirmed stop: the game ends, results so far stay; the table shows the standings."""
         can_manage = interaction.permissions.manage_guild
+        if not can_manage and interaction.guild_id is not None:
+            # The server's game-master role may stop any of its games (/romme settings).
+            server = await self.service.book.server(interaction.guild_id)
+            can_manage = server.runs_games(role.id for role in getattr(interaction.user, "roles", ()))
         game = await self.service.stop(cid.game_id, interaction.user.id, can_manage=can_manage)
         try:
             await self.reply_to(interaction).edit(content=t("stop.done"), embed=None, view=None)
@@ -541,7 +560,8 @@ class Clicks:
             if round_over_now(game) or seat is None:
                 return None
             marked = drawn_card(game, seat) if drew else panels.drawn(game, user_id)
-            return panel(game, seat, state, drawn=marked)
+            with text_cards(self.service.book.cached(user_id).text_cards):
+                return panel(game, seat, state, drawn=marked)
 
         return Drawing(draw)
 

@@ -9,8 +9,10 @@ Every description, option name and choice is a ``locale_str`` keyed into the cat
 (``slash.*`` keys of :mod:`bot.i18n`): English here, German and Indonesian through the bot's
 translator (:class:`bot.client.CatalogTranslator`). The command names stay ``/romme start`` … in
 every language, so a command read in a guide or said across the table is the one everybody types.
-A command answers privately in the member's language (``interaction.locale``); the public messages
-(lobby, table, results, a game's standings) speak the game's language, chosen with ``start language:``.
+A command answers privately in the member's language (their ``/romme preferences``, else
+``interaction.locale``); the public messages (lobby, table, results, a game's standings) speak the
+game's language, chosen with ``start language:`` or the server's ``/romme settings``, whose other
+defaults a ``start`` takes for every option not given (:meth:`cogs.start.StartOptions.over`).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import CATALOGS, DEFAULT_LOCALE, speaking, t
+from bot.publish.panels import as_member
 from bot.publish.publisher import TablePublisher, table_message
 from bot.render import (
     leaderboard,
@@ -39,6 +42,7 @@ from bot.service import TableError, TableService
 from cogs.clicks import Clicks, answer_privately
 from cogs.components import ITEMS
 from cogs.replays import replay_choices, send_history, show_replay
+from cogs.settings import PANEL_ITEMS, Panels, runs_games
 from cogs.start import NewLobby, StartOptions, thread_parent
 
 if TYPE_CHECKING:
@@ -96,10 +100,12 @@ for every server is a week); a move posts in it, which brings it back."""
 
 
 @contextlib.asynccontextmanager
-async def refusals(interaction: discord.Interaction[Any]) -> AsyncIterator[None]:
+async def refusals(interaction: discord.Interaction[RommeBot]) -> AsyncIterator[None]:
     """Answer a :class:`TableError` raised inside with its refusal, ephemeral; let the rest through.
-    Inside, the bot speaks the member's language (``interaction.locale``)."""
-    with speaking(interaction.locale):
+    Inside, the bot speaks the member's language (their preference, else ``interaction.locale``)
+    and draws their cards as they chose."""
+    preferences = await interaction.client.tables.book.known(interaction.user.id)
+    with as_member(preferences, interaction.locale):
         try:
             yield
         except TableError as exc:
@@ -134,11 +140,11 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
 
     async def cog_load(self) -> None:
         """Register the persistent components, so a button posted before a restart works again."""
-        self.bot.add_dynamic_items(*ITEMS)
+        self.bot.add_dynamic_items(*ITEMS, *PANEL_ITEMS)
 
     async def cog_unload(self) -> None:
         """Forget the components (the bot stops the timers and table edits itself)."""
-        self.bot.remove_dynamic_items(*ITEMS)
+        self.bot.remove_dynamic_items(*ITEMS, *PANEL_ITEMS)
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -146,7 +152,7 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
         """Refusals in plain words (in the member's language); anything unexpected is logged and
         apologised for."""
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        with speaking(interaction.locale):
+        with as_member(self.tables.book.cached(interaction.user.id), interaction.locale):
             if isinstance(cause, TableError):
                 await answer_privately(interaction, refusal_for(cause))
                 return
@@ -214,6 +220,13 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
             thread=thread,
         )
         async with refusals(interaction):
+            server = await self.tables.book.server(interaction.guild_id or 0)
+            channel = interaction.channel
+            parent_id = channel.parent_id if isinstance(channel, discord.Thread) else None
+            if not server.allows(interaction.channel_id or 0, parent_id):
+                channels = " ".join(f"<#{channel_id}>" for channel_id in server.channels)
+                raise TableError("start.channel_not_allowed", channels=channels)
+            options = options.over(server, in_thread=parent_id is not None)
             missing = options.missing_permissions(interaction.app_permissions)
             if missing:
                 names = t("list.separator").join(t(f"permission.{name}") for name in missing)
@@ -268,7 +281,8 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
     async def _open_lobby(
         self, interaction: discord.Interaction[RommeBot], lobby: NewLobby, channel_id: int
     ) -> Game:
-        """Open ``lobby`` in ``channel_id`` (this channel or the game's thread), hosted by the member."""
+        """Open ``lobby`` in ``channel_id`` (this channel or the game's thread), hosted by the member,
+        with the server's lobby timeout; the lobby says when its settings are the server's."""
         return await self.tables.open_lobby(
             interaction.guild_id or 0,
             channel_id,
@@ -279,6 +293,8 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
             lobby.turn_timeout,
             computer_level=lobby.computer_level,
             language=lobby.language,
+            lobby_timeout=lobby.lobby_timeout,
+            server_rules=lobby.server_rules,
         )
 
     @staticmethod
@@ -303,7 +319,7 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
     ) -> None:
         """Post ``game``'s table message in its thread and store it, then answer in the channel
         with a line pointing to the thread (the answer may be lost: the game is in the thread)."""
-        content, embeds, view = table_message(game)
+        content, embeds, view = table_message(game, quiet=self.publisher.quiet)
         try:
             message = await home.send(content, embeds=embeds, view=view)
         except discord.HTTPException as exc:
@@ -330,7 +346,7 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
     async def _post_table(self, interaction: discord.Interaction[RommeBot], game: Game) -> None:
         """Answer with ``game``'s table message and store it; if the answer is lost (Discord's 3 s
         passed), post it in the channel instead, so the lobby is there whatever happened."""
-        content, embeds, view = table_message(game)
+        content, embeds, view = table_message(game, quiet=self.publisher.quiet)
         try:
             callback = await interaction.response.send_message(content, embeds=embeds, view=view)
         except discord.HTTPException as exc:
@@ -452,11 +468,27 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
         """Ask for confirmation, then end the game and keep the results so far."""
         async with refusals(interaction):
             game = self._game_here(interaction)
-            if interaction.user.id != game.host_id and not interaction.permissions.manage_guild:
+            if interaction.user.id != game.host_id and not await runs_games(self.tables.book, interaction):
                 raise TableError("stop.not_allowed", game_id=game.id)
             text, view = stop_confirm(game.id)
             view.stop()
             await interaction.response.send_message(text, view=view, ephemeral=True)
+
+    @app_commands.command(name="settings", description=text("slash.settings"))
+    async def settings(self, interaction: discord.Interaction[RommeBot]) -> None:
+        """This server's defaults for new games, to view and change (Manage Server or the
+        game-master role)."""
+        await Panels(self.bot).open_settings(interaction)
+
+    @app_commands.command(name="preferences", description=text("slash.preferences"))
+    async def preferences(self, interaction: discord.Interaction[RommeBot]) -> None:
+        """The member's own choices, on every server: cards, the hand's order, language, mentions."""
+        await Panels(self.bot).open_preferences(interaction)
+
+    @app_commands.command(name="help", description=text("slash.help"))
+    async def help(self, interaction: discord.Interaction[RommeBot]) -> None:
+        """Rommé in three lines, a turn in five steps, the commands and the rule book."""
+        await Panels(self.bot).open_help(interaction)
 
 
 def seat_names(tables: TableService, guild_id: int) -> dict[int, str]:

@@ -4,13 +4,14 @@ and the channel a game's thread opens from.
 
 Plain functions of what the interaction carries; the command (:meth:`cogs.romme.Romme.start`) reads
 the interaction, asks these and the table service, and answers. A default is not stated here: an
-option not given takes the house rules' own (:class:`~bot.engine.rules.RuleSet`), the bot's turn
-timeout (``TURN_TIMEOUT``), the server's language, normal computers.
+option not given takes the server's (``/romme settings``, :meth:`StartOptions.over`), and where the
+server chose none, the house rules' own (:class:`~bot.engine.rules.RuleSet`), the bot's turn timeout
+(``TURN_TIMEOUT``), the server's Discord language, normal computers.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 import discord
 
@@ -18,6 +19,7 @@ from bot.engine.computer import DEFAULT_LEVEL
 from bot.engine.rules import RuleSet
 from bot.i18n import CATALOGS, locale_of
 from bot.service import TableError
+from bot.service.settings import ServerSettings
 
 TABLE_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "read_message_history")
 """What the bot needs in a channel to keep a table there (post, and edit the table message)."""
@@ -46,6 +48,10 @@ class NewLobby:
     computer_level: str
     turn_timeout: float
     language: str
+    lobby_timeout: float | None = None
+    """Seconds an unstarted lobby stays open (the server's); ``None``: the bot's ``LOBBY_TIMEOUT``."""
+    server_rules: bool = False
+    """Whether the server's defaults were taken (the lobby says "this server's house rules")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +77,33 @@ class StartOptions:
     language: str | None = None
     computer_level: str | None = None
     thread: bool | None = None
+    lobby_timeout: int | None = None
+    """Minutes (no option of the command: the server's setting only)."""
+    server_rules: bool = False
+    """Set by :meth:`over` when the server changed a default of its games."""
+
+    def over(self, server: ServerSettings, *, in_thread: bool = False) -> StartOptions:
+        """These options, each one not given taken from the server's defaults (``/romme settings``);
+        ``in_thread``: the start is made inside a thread, where the server's "games in threads"
+        does not apply (the game is in a thread already).
+
+        >>> server = ServerSettings(turn_timeout=90, threads=True).changed("jokers", 6)
+        >>> options = StartOptions(jokers=2).over(server)
+        >>> options.jokers, options.opening, options.turn_timeout, options.thread
+        (2, 40, 90, True)
+        """
+        given = {name: getattr(self, name) for name in RULE_OPTIONS}
+        defaults = {name: getattr(server.rules, name) for name in RULE_OPTIONS}
+        return replace(
+            self,
+            **{name: defaults[name] if value is None else value for name, value in given.items()},
+            turn_timeout=self.turn_timeout if self.turn_timeout is not None else server.turn_timeout,
+            language=self.language if self.language is not None else server.language,
+            computer_level=self.computer_level or server.computer_level,
+            thread=self.thread if self.thread is not None else (server.threads and not in_thread),
+            lobby_timeout=server.lobby_timeout,
+            server_rules=server.sets_games(),
+        )
 
     def rules(self) -> RuleSet:
         """The house rules: the options given, the rule book's for the rest (``RuleSet``'s defaults).
@@ -90,6 +123,8 @@ class StartOptions:
             computer_level=self.computer_level or DEFAULT_LEVEL,
             turn_timeout=float(self.turn_timeout) if self.turn_timeout is not None else turn_timeout,
             language=table_language(guild_locale, self.language),
+            lobby_timeout=None if self.lobby_timeout is None else self.lobby_timeout * 60.0,
+            server_rules=self.server_rules,
         )
 
     def missing_permissions(self, permissions: discord.Permissions) -> list[str]:

@@ -24,6 +24,9 @@ ROMME_COMMANDS = {
     "romme replay",
     "romme rules",
     "romme stop",
+    "romme settings",
+    "romme preferences",
+    "romme help",
 }
 
 

@@ -470,4 +470,127 @@ MESSAGES: dict[str, str] = {
     "slash.option.game": "partie",
     "slash.describe.game": "Die Partie, die du ansehen willst (ihre Nummer)",
     "replay.choice": "Partie {game_id} · {when} · {players}",
+    # --- Servereinstellungen, Vorlieben, Hilfe (Issue 29) ---
+    "slash.settings": "Die Vorgaben dieses Servers für neue Partien (Server verwalten oder Spielleitung)",
+    "slash.preferences": "Deine eigenen Vorlieben auf jedem Server: Karten als Schrift, Ordnung, Sprache",
+    "slash.help": "Wie man spielt, ein Zug Schritt für Schritt, und die Befehle",
+    "lobby.server_house_rules": "Hausregeln dieses Servers",
+    "error.settings.not_allowed": (
+        "Nur ein Mitglied mit „Server verwalten“ oder der Rolle der Spielleitung kann diese "
+        "Einstellungen ändern."
+    ),
+    "error.settings.not_a_number": "{setting}: „{value}“ ist keine ganze Zahl. Nichts wurde geändert.",
+    "error.settings.out_of_range": (
+        "{setting}: {value} liegt außerhalb des Bereichs, erlaubt ist {low} bis {high}. "
+        "Nichts wurde geändert."
+    ),
+    "error.settings.bad_value": "{setting}: dieser Wert steht nicht zur Wahl. Nichts wurde geändert.",
+    "error.settings.other_server": "Diese Tafel gehört zu einem anderen Server. Nichts wurde geändert.",
+    "error.settings.not_yours": (
+        "Diese Tafel gehört einem anderen Mitglied. Öffne deine eigene mit /romme preferences."
+    ),
+    "error.settings.channel_elsewhere": "{channel} ist kein Kanal dieses Servers. Nichts wurde geändert.",
+    "error.settings.role_gone": "Diese Rolle gibt es auf diesem Server nicht mehr. Nichts wurde geändert.",
+    "error.start.channel_not_allowed": (
+        "In diesem Kanal können keine Partien begonnen werden. Beginne eine in: {channels}"
+    ),
+    "settings.title": "Servereinstellungen",
+    "settings.description": (
+        "Die Vorgaben jeder neuen Partie auf diesem Server. Die Optionen von /romme start ändern sie "
+        "weiterhin für eine Partie."
+    ),
+    "settings.house_rules": "Hausregeln",
+    "settings.games": "Neue Partien",
+    "settings.places": "Kanäle und Spielleitung",
+    "settings.on": "an",
+    "settings.off": "aus",
+    "settings.language.server": "die Sprache des Servers",
+    "settings.line.language": "Sprache: {language}",
+    "settings.line.turn_timeout": "Zugzeit: {seconds} s",
+    "settings.line.lobby_timeout": "Eine nicht begonnene Lobby schließt nach {minutes} Minuten",
+    "settings.line.computer_level": "Stärke der Computer: {level}",
+    "settings.line.threads": "Jede Partie in einem eigenen Thread: {value}",
+    "settings.line.channels": "Partien beginnen in: {channels}",
+    "settings.line.role": "Rolle der Spielleitung: {role}",
+    "settings.channels.all": "jedem Kanal",
+    "settings.role.none": "keine (nur „Server verwalten“)",
+    "settings.level.easy": "leicht",
+    "settings.level.normal": "mittel",
+    "settings.level.hard": "schwer",
+    "settings.pick": "Eine Hausregel, die Sprache, die Stärke … ändern",
+    "settings.channels.pick": "Kanäle, in denen Partien beginnen dürfen (keiner gewählt: alle)",
+    "settings.role.pick": "Rolle der Spielleitung (darf auch jede Partie beenden)",
+    "settings.numbers": "Zahlen …",
+    "settings.reset": "Alles zurücksetzen",
+    "settings.reset.done": "wieder alle Vorgaben des Bots",
+    "settings.numbers.title": "Servereinstellungen: Zahlen",
+    "settings.input.opening": "Punkte zum Auslegen (0-120)",
+    "settings.input.opening.hint": "40",
+    "settings.input.rounds": "Runden (1-12)",
+    "settings.input.rounds.hint": "leer: eine je Platz",
+    "settings.input.turn_timeout": "Zugzeit in Sekunden (30-600)",
+    "settings.input.turn_timeout.hint": "leer: die des Bots",
+    "settings.input.lobby_timeout": "Lobby schließt nach Minuten (1-120)",
+    "settings.input.lobby_timeout.hint": "leer: die des Bots",
+    "settings.name.language": "Sprache",
+    "settings.name.jokers": "Joker",
+    "settings.name.opening": "Auslegen",
+    "settings.name.scoring": "Wertung",
+    "settings.name.hand_romme": "Hand-Rommé",
+    "settings.name.discard_to_go_out": "Ausmachen nur mit Abwurf",
+    "settings.name.rounds": "Runden",
+    "settings.name.turn_timeout": "Zugzeit",
+    "settings.name.lobby_timeout": "Wartezeit der Lobby",
+    "settings.name.computer_level": "Stärke der Computer",
+    "settings.name.threads": "Partien in Threads",
+    "settings.name.channels": "Kanäle",
+    "settings.name.game_master_role": "Rolle der Spielleitung",
+    "settings.name.cards": "Karten",
+    "settings.name.sort": "Ordnung",
+    "settings.name.mention": "Erwähnung",
+    "settings.name.?": "Einstellung",
+    "settings.saved": "✅ Gespeichert: {what}",
+    "preferences.title": "Deine Vorlieben",
+    "preferences.description": "Deine eigene Wahl, auf jedem Server.",
+    "preferences.cards.faces": "Karten als Bilder",
+    "preferences.cards.text": "Karten als Schrift (von Bildschirmlesern vorgelesen)",
+    "preferences.sort.suit": "Blatt nach Farbe geordnet",
+    "preferences.sort.rank": "Blatt nach Wert geordnet",
+    "preferences.language": "Persönliche Antworten auf: {language}",
+    "preferences.language.discord": "Sprache deines Geräts",
+    "preferences.mention.on": "Mich erwähnen, wenn ich dran bin",
+    "preferences.mention.off": "Mich nicht erwähnen, wenn ich dran bin",
+    "preferences.pick": "Eine Vorliebe ändern …",
+    "preferences.name.cards": "Karten",
+    "preferences.name.sort": "Ordnung",
+    "preferences.name.language": "Sprache",
+    "preferences.name.mention": "Erwähnung",
+    "help.title": "Rommé: so wird gespielt",
+    "help.about": (
+        "Rommé ist ein Kartenspiel für 2 bis 6 Personen, mit zwei Kartenspielen und Jokern.\n"
+        "Bilde aus deinem Blatt Sätze (gleicher Wert) und Folgen (gleiche Farbe, lückenlos) "
+        "und lege sie aus.\n"
+        "Wer zuerst alle Karten los ist, beendet die Runde; die anderen zählen, was sie noch halten."
+    ),
+    "help.turn": "Ein Zug in fünf Schritten",
+    "help.turn.steps": (
+        "1. Drücke **{hand}**, um deine Karten privat zu sehen.\n"
+        "2. **{draw}**: eine Karte vom Stapel, oder **{take}**.\n"
+        "3. Wähle Karten und drücke **{meld}** (dein erstes Auslegen braucht die nötigen Punkte).\n"
+        "4. **{lay_off}**: Karten an ausgelegte Kombinationen anlegen.\n"
+        "5. **{discard}**: eine Karte ablegen, dann ist der nächste Platz dran."
+    ),
+    "help.commands": "Befehle",
+    "help.commands.list": (
+        "/romme start: einen Tisch öffnen · /romme join, /romme leave: Platz nehmen oder gehen\n"
+        "/romme hand: dein Blatt · /romme score: der Stand · /romme rules: die Regeln in Kürze\n"
+        "/romme stop: die Partie beenden · /romme preferences: deine Vorlieben · /romme settings: die "
+        "Vorgaben des Servers · /romme help: diese Seite"
+    ),
+    "help.rule_book": "Das Regelbuch",
+    "help.rule_book.where": "Jede Regel mit ihrer Nummer steht in `docs/rules.de.md` im Quelltext des Bots.",
+    "help.tip": (
+        "💡 Tipp: Wähle Karten in der Liste unten und drücke dann eine Taste; /romme help erklärt "
+        "einen Zug Schritt für Schritt."
+    ),
 }

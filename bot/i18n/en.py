@@ -426,4 +426,122 @@ MESSAGES: dict[str, str] = {
     "slash.option.game": "game",
     "slash.describe.game": "The match to watch (its game number)",
     "replay.choice": "Game {game_id} · {when} · {players}",
+    # --- server settings, preferences, help (issue 29) ---
+    "slash.settings": "This server's defaults for new games (Manage Server or the game-master role)",
+    "slash.preferences": "Your own choices on every server: cards as text, sort, language, mentions",
+    "slash.help": "How to play, a turn step by step, and the commands",
+    "lobby.server_house_rules": "This server's house rules",
+    "error.settings.not_allowed": (
+        "Only a member with Manage Server or the game-master role can change these settings."
+    ),
+    "error.settings.not_a_number": "{setting}: “{value}” is not a whole number. Nothing was changed.",
+    "error.settings.out_of_range": (
+        "{setting}: {value} is out of range, it must be from {low} to {high}. Nothing was changed."
+    ),
+    "error.settings.bad_value": "{setting}: that value is not one of the choices. Nothing was changed.",
+    "error.settings.other_server": "This panel belongs to another server. Nothing was changed.",
+    "error.settings.not_yours": (
+        "This panel belongs to another member. Open your own with /romme preferences."
+    ),
+    "error.settings.channel_elsewhere": "{channel} is not a channel of this server. Nothing was changed.",
+    "error.settings.role_gone": "That role no longer exists on this server. Nothing was changed.",
+    "error.start.channel_not_allowed": "Games cannot be started in this channel. Start one in: {channels}",
+    "settings.title": "Server settings",
+    "settings.description": (
+        "The defaults of every new game on this server. The options of /romme start still change "
+        "them for one game."
+    ),
+    "settings.house_rules": "House rules",
+    "settings.games": "New games",
+    "settings.places": "Channels and game masters",
+    "settings.on": "on",
+    "settings.off": "off",
+    "settings.language.server": "the server's language",
+    "settings.line.language": "Language: {language}",
+    "settings.line.turn_timeout": "Turn timer: {seconds} s",
+    "settings.line.lobby_timeout": "An unstarted lobby closes after {minutes} min",
+    "settings.line.computer_level": "Computer level: {level}",
+    "settings.line.threads": "Each game in a thread of its own: {value}",
+    "settings.line.channels": "Games may start in: {channels}",
+    "settings.line.role": "Game-master role: {role}",
+    "settings.channels.all": "every channel",
+    "settings.role.none": "none (Manage Server only)",
+    "settings.level.easy": "easy",
+    "settings.level.normal": "normal",
+    "settings.level.hard": "hard",
+    "settings.pick": "Change a house rule, the language, the level…",
+    "settings.channels.pick": "Channels where games may start (none chosen: all)",
+    "settings.role.pick": "Game-master role (may also stop any game)",
+    "settings.numbers": "Numbers…",
+    "settings.reset": "Reset all",
+    "settings.reset.done": "every default of the bot again",
+    "settings.numbers.title": "Server settings: numbers",
+    "settings.input.opening": "Opening points (0-120)",
+    "settings.input.opening.hint": "40",
+    "settings.input.rounds": "Rounds (1-12)",
+    "settings.input.rounds.hint": "empty: one per seat",
+    "settings.input.turn_timeout": "Turn timer in seconds (30-600)",
+    "settings.input.turn_timeout.hint": "empty: the bot's",
+    "settings.input.lobby_timeout": "Lobby closes after minutes (1-120)",
+    "settings.input.lobby_timeout.hint": "empty: the bot's",
+    "settings.name.language": "language",
+    "settings.name.jokers": "jokers",
+    "settings.name.opening": "opening",
+    "settings.name.scoring": "scoring",
+    "settings.name.hand_romme": "Hand-Rommé",
+    "settings.name.discard_to_go_out": "discard to go out",
+    "settings.name.rounds": "rounds",
+    "settings.name.turn_timeout": "turn timer",
+    "settings.name.lobby_timeout": "lobby timeout",
+    "settings.name.computer_level": "computer level",
+    "settings.name.threads": "games in threads",
+    "settings.name.channels": "channels",
+    "settings.name.game_master_role": "game-master role",
+    "settings.name.cards": "cards",
+    "settings.name.sort": "sort",
+    "settings.name.mention": "mention",
+    "settings.name.?": "setting",
+    "settings.saved": "✅ Saved: {what}",
+    "preferences.title": "Your preferences",
+    "preferences.description": "Your own choices, on every server.",
+    "preferences.cards.faces": "Cards as pictures",
+    "preferences.cards.text": "Cards as text (read aloud by screen readers)",
+    "preferences.sort.suit": "Hand sorted by suit",
+    "preferences.sort.rank": "Hand sorted by rank",
+    "preferences.language": "Private answers in: {language}",
+    "preferences.language.discord": "your device's language",
+    "preferences.mention.on": "Mention me when it is my turn",
+    "preferences.mention.off": "Do not mention me on my turn",
+    "preferences.pick": "Change a preference…",
+    "preferences.name.cards": "cards",
+    "preferences.name.sort": "sort",
+    "preferences.name.language": "language",
+    "preferences.name.mention": "mention",
+    "help.title": "Rommé: how to play",
+    "help.about": (
+        "Rommé is German rummy for 2 to 6 players, with two decks and jokers.\n"
+        "Build sets (same rank) and runs (same suit, in a row) from your hand and lay them down.\n"
+        "The first to get rid of every card ends the round; the others count what is left in hand."
+    ),
+    "help.turn": "A turn in five steps",
+    "help.turn.steps": (
+        "1. Press **{hand}** to see your cards, privately.\n"
+        "2. **{draw}** a card from the stock, or **{take}**.\n"
+        "3. Select cards and press **{meld}** (your first melds must reach the opening points).\n"
+        "4. **{lay_off}** cards onto melds already on the table.\n"
+        "5. **{discard}** one card: the next player's turn begins."
+    ),
+    "help.commands": "Commands",
+    "help.commands.list": (
+        "/romme start: open a table · /romme join, /romme leave: take or leave a seat\n"
+        "/romme hand: your hand · /romme score: the standings · /romme rules: the rules in short\n"
+        "/romme stop: end the game · /romme preferences: your own choices · /romme settings: the "
+        "server's defaults · /romme help: this page"
+    ),
+    "help.rule_book": "The rule book",
+    "help.rule_book.where": "Every rule, with its id, is in `docs/rules.md` in the bot's source.",
+    "help.tip": (
+        "💡 Tip: select cards in the list below, then press a button; /romme help explains a turn "
+        "step by step."
+    ),
 }

@@ -471,4 +471,123 @@ MESSAGES: dict[str, str] = {
     "slash.option.game": "permainan",
     "slash.describe.game": "Permainan yang ingin ditonton (nomornya)",
     "replay.choice": "Permainan {game_id} · {when} · {players}",
+    # --- pengaturan server, preferensi, bantuan (isu 29) ---
+    "slash.settings": "Bawaan server ini untuk permainan baru (Kelola Server atau peran pemandu)",
+    "slash.preferences": "Pilihanmu sendiri di setiap server: kartu sebagai tulisan, urutan, bahasa",
+    "slash.help": "Cara bermain, satu giliran langkah demi langkah, dan daftar perintah",
+    "lobby.server_house_rules": "Aturan meja server ini",
+    "error.settings.not_allowed": (
+        "Hanya anggota dengan izin Kelola Server atau peran pemandu permainan yang dapat mengubah "
+        "pengaturan ini."
+    ),
+    "error.settings.not_a_number": "{setting}: “{value}” bukan bilangan bulat. Tidak ada yang diubah.",
+    "error.settings.out_of_range": (
+        "{setting}: {value} di luar batas, harus dari {low} sampai {high}. Tidak ada yang diubah."
+    ),
+    "error.settings.bad_value": "{setting}: nilai itu bukan salah satu pilihan. Tidak ada yang diubah.",
+    "error.settings.other_server": "Panel ini milik server lain. Tidak ada yang diubah.",
+    "error.settings.not_yours": "Panel ini milik anggota lain. Buka milikmu dengan /romme preferences.",
+    "error.settings.channel_elsewhere": "{channel} bukan kanal di server ini. Tidak ada yang diubah.",
+    "error.settings.role_gone": "Peran itu sudah tidak ada di server ini. Tidak ada yang diubah.",
+    "error.start.channel_not_allowed": (
+        "Permainan tidak dapat dimulai di kanal ini. Mulailah di: {channels}"
+    ),
+    "settings.title": "Pengaturan server",
+    "settings.description": (
+        "Bawaan setiap permainan baru di server ini. Opsi /romme start tetap dapat mengubahnya untuk "
+        "satu permainan."
+    ),
+    "settings.house_rules": "Aturan meja",
+    "settings.games": "Permainan baru",
+    "settings.places": "Kanal dan pemandu permainan",
+    "settings.on": "aktif",
+    "settings.off": "nonaktif",
+    "settings.language.server": "bahasa server",
+    "settings.line.language": "Bahasa: {language}",
+    "settings.line.turn_timeout": "Waktu giliran: {seconds} detik",
+    "settings.line.lobby_timeout": "Ruang tunggu yang belum dimulai ditutup setelah {minutes} menit",
+    "settings.line.computer_level": "Tingkat komputer: {level}",
+    "settings.line.threads": "Setiap permainan di utas tersendiri: {value}",
+    "settings.line.channels": "Permainan boleh dimulai di: {channels}",
+    "settings.line.role": "Peran pemandu permainan: {role}",
+    "settings.channels.all": "semua kanal",
+    "settings.role.none": "tidak ada (hanya Kelola Server)",
+    "settings.level.easy": "mudah",
+    "settings.level.normal": "biasa",
+    "settings.level.hard": "sulit",
+    "settings.pick": "Ubah aturan meja, bahasa, tingkat…",
+    "settings.channels.pick": "Kanal tempat permainan boleh dimulai (tidak dipilih: semua)",
+    "settings.role.pick": "Peran pemandu permainan (boleh juga menghentikan permainan)",
+    "settings.numbers": "Angka…",
+    "settings.reset": "Kembalikan semua",
+    "settings.reset.done": "semua bawaan bot lagi",
+    "settings.numbers.title": "Pengaturan server: angka",
+    "settings.input.opening": "Poin pembuka (0-120)",
+    "settings.input.opening.hint": "40",
+    "settings.input.rounds": "Jumlah babak (1-12)",
+    "settings.input.rounds.hint": "kosong: satu per kursi",
+    "settings.input.turn_timeout": "Waktu giliran dalam detik (30-600)",
+    "settings.input.turn_timeout.hint": "kosong: bawaan bot",
+    "settings.input.lobby_timeout": "Ruang tunggu ditutup setelah menit (1-120)",
+    "settings.input.lobby_timeout.hint": "kosong: bawaan bot",
+    "settings.name.language": "bahasa",
+    "settings.name.jokers": "joker",
+    "settings.name.opening": "pembuka",
+    "settings.name.scoring": "penilaian",
+    "settings.name.hand_romme": "Hand-Rommé",
+    "settings.name.discard_to_go_out": "keluar harus dengan membuang",
+    "settings.name.rounds": "jumlah babak",
+    "settings.name.turn_timeout": "waktu giliran",
+    "settings.name.lobby_timeout": "batas ruang tunggu",
+    "settings.name.computer_level": "tingkat komputer",
+    "settings.name.threads": "permainan di utas",
+    "settings.name.channels": "kanal",
+    "settings.name.game_master_role": "peran pemandu permainan",
+    "settings.name.cards": "kartu",
+    "settings.name.sort": "urutan",
+    "settings.name.mention": "sebutan",
+    "settings.name.?": "pengaturan",
+    "settings.saved": "✅ Tersimpan: {what}",
+    "preferences.title": "Preferensimu",
+    "preferences.description": "Pilihanmu sendiri, di setiap server.",
+    "preferences.cards.faces": "Kartu sebagai gambar",
+    "preferences.cards.text": "Kartu sebagai tulisan (dibacakan oleh pembaca layar)",
+    "preferences.sort.suit": "Kartu diurutkan menurut jenis",
+    "preferences.sort.rank": "Kartu diurutkan menurut nilai",
+    "preferences.language": "Jawaban pribadi dalam: {language}",
+    "preferences.language.discord": "bahasa perangkatmu",
+    "preferences.mention.on": "Sebut aku saat giliranku",
+    "preferences.mention.off": "Jangan sebut aku saat giliranku",
+    "preferences.pick": "Ubah preferensi…",
+    "preferences.name.cards": "kartu",
+    "preferences.name.sort": "urutan",
+    "preferences.name.language": "bahasa",
+    "preferences.name.mention": "sebutan",
+    "help.title": "Rommé: cara bermain",
+    "help.about": (
+        "Rommé adalah permainan kartu dari Jerman untuk 2 sampai 6 orang, dengan dua pak kartu dan joker.\n"
+        "Susun set (nilai sama) dan run (jenis sama, berurutan) dari kartumu lalu turunkan ke meja.\n"
+        "Yang pertama menghabiskan semua kartu mengakhiri babak; yang lain menghitung sisa kartunya."
+    ),
+    "help.turn": "Satu giliran dalam lima langkah",
+    "help.turn.steps": (
+        "1. Tekan **{hand}** untuk melihat kartumu secara pribadi.\n"
+        "2. **{draw}** dari tumpukan, atau **{take}**.\n"
+        "3. Pilih kartu lalu tekan **{meld}** (turunan pertamamu harus mencapai poin pembuka).\n"
+        "4. **{lay_off}**: tambahkan kartu ke kombinasi yang sudah di meja.\n"
+        "5. **{discard}** satu kartu: giliran berpindah ke pemain berikutnya."
+    ),
+    "help.commands": "Perintah",
+    "help.commands.list": (
+        "/romme start: buka meja · /romme join, /romme leave: duduk atau pergi\n"
+        "/romme hand: kartumu · /romme score: klasemen · /romme rules: aturan singkat\n"
+        "/romme stop: akhiri permainan · /romme preferences: pilihanmu · /romme settings: bawaan "
+        "server · /romme help: halaman ini"
+    ),
+    "help.rule_book": "Buku aturan",
+    "help.rule_book.where": "Setiap aturan beserta nomornya ada di `docs/rules.id.md` dalam kode sumber bot.",
+    "help.tip": (
+        "💡 Saran: pilih kartu di daftar bawah, lalu tekan tombol; /romme help menjelaskan satu giliran "
+        "langkah demi langkah."
+    ),
 }

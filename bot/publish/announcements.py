@@ -28,6 +28,7 @@ import discord
 from bot.i18n import speaking, t
 from bot.publish.faults import RequestGuard, backoff
 from bot.render import match_end, round_end
+from bot.render.faces import text_cards
 from bot.service.game import Game
 
 if TYPE_CHECKING:
@@ -67,7 +68,8 @@ def round_over_now(game: Game) -> bool:
 def announcement(game: Game) -> tuple[list[discord.Embed], discord.ui.View]:
     """The public message of a round's end; at the match's end, with the results and **Play again**;
     in the game's language (``game.language``)."""
-    with speaking(game.language):
+    # A public message: the game's language, and faces whatever the clicker chose for themselves.
+    with speaking(game.language), text_cards(False):
         embed, view = round_end(game)
         if game.match is not None and game.match.over:
             final, again = match_end(game)

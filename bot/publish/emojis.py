@@ -4,7 +4,8 @@ Discord lets an application own up to 2,000 emojis, usable in every server witho
 At start :func:`ensure_card_faces` lists the application's emojis and uploads only what is missing
 or changed, drawing just those faces (:mod:`bot.render.faces.draw`, in a thread):
 
-- a face's emoji is named ``romme_<code>_<first hex digits of its picture's SHA-256>``
+- a face's emoji is named by its card, in words a screen reader reads, and the first hex digits
+  of its picture's SHA-256 (``clubs_8_1a2b3c``, ``joker_…``; earlier ``romme_8c_…``)
   (:func:`bot.render.faces.face_name`), so the application itself remembers which drawing each one
   shows, across restarts and databases: the same drawing finds every name and uploads nothing;
 - an emoji of a face under another digest (an older drawing), or a second copy, is deleted, and the
@@ -47,7 +48,7 @@ def face_names() -> dict[str, str]:
     finds every face on the application draws nothing.
 
     >>> names = face_names()
-    >>> len(names), names["10H"].startswith("romme_10h_")
+    >>> len(names), names["10H"].startswith("hearts_10_")
     (53, True)
     """
     pinned = json.loads(resources.files("bot.render.faces").joinpath("hashes.json").read_text())

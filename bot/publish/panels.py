@@ -24,8 +24,10 @@ A panel is drawn only from ``match.seat_view(seat)`` of the seat the person play
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +37,9 @@ from bot.i18n import speaking, t
 from bot.publish.announcements import detached
 from bot.publish.faults import EditTally, RequestGuard, fault_code, panel_gone
 from bot.render import hand_panel
+from bot.render.faces import text_cards
 from bot.render.ids import PanelState, Sort
+from bot.service.settings import MemberPreferences
 
 if TYPE_CHECKING:
     from bot.publish.edit_budget import EditBudget
@@ -55,6 +59,29 @@ SORTS_KEPT = 10_000
 
 Key = tuple[int, int]
 """A panel's owner: (game id, user id)."""
+
+
+@contextlib.contextmanager
+def as_member(preferences: MemberPreferences, locale: object) -> Iterator[None]:
+    """Within the block, what is drawn for one member follows their ``/romme preferences``: their
+    language (else ``locale``, Discord's for them) and cards as text if they chose text.
+
+    >>> from bot.i18n import t
+    >>> with as_member(MemberPreferences(language="de"), "id"):
+    ...     t("button.draw")
+    'Ziehen'
+    """
+    with speaking(preferences.language or locale), text_cards(preferences.text_cards):
+        yield
+
+
+def no_preferences(user_id: int) -> MemberPreferences:
+    """Every member's preferences are the defaults (a keeper not told of any).
+
+    >>> no_preferences(7).cards
+    'faces'
+    """
+    return MemberPreferences()
 
 
 def watch_key(game: Game, seat: int) -> tuple[Any, ...]:
@@ -117,6 +144,8 @@ class PanelKeeper:
         self._sorts: dict[Key, Sort] = {}
         self._drawn: dict[Key, tuple[int, int, str]] = {}
         self._closed = False
+        self.preferences: Callable[[int], MemberPreferences] = no_preferences
+        """A member's preferences as known (the bot sets the table service's book here)."""
         self.tally = EditTally()
         """What became of the panel edits (sent, merged, refused), for the metrics."""
 
@@ -128,8 +157,9 @@ class PanelKeeper:
     # ------------------------------------------------------------------ what the clicks tell
 
     def sort_of(self, game_id: int, user_id: int) -> Sort:
-        """The order this person last chose in this game (by suit at first)."""
-        return self._sorts.get((game_id, user_id), "suit")
+        """The order this person last chose in this game (at first, their preference's)."""
+        chosen = self._sorts.get((game_id, user_id))
+        return chosen if chosen is not None else self.preferences(user_id).sort
 
     def drew(self, game: Game, user_id: int, code: str) -> None:
         """The person just drew ``code`` from the stock (the panel marks it for the rest of the turn)."""
@@ -180,7 +210,7 @@ class PanelKeeper:
         self._by_game.setdefault(game.id, set()).add(user_id)
 
     def _remember_sort(self, key: Key, sort: Sort) -> None:
-        if sort == "suit" and key not in self._sorts:
+        if sort == self.preferences(key[1]).sort and key not in self._sorts:
             return
         self._sorts.pop(key, None)
         self._sorts[key] = sort
@@ -237,7 +267,8 @@ class PanelKeeper:
             shows = watch_key(game, seat)
             if shows == panel.shown:
                 return
-            with speaking(panel.interaction.locale):  # a private message: in its owner's language
+            # A private message: in its owner's language, with their cards (text if they chose text).
+            with as_member(self.preferences(panel.user_id), panel.interaction.locale):
                 embed, view = hand_panel(
                     game, seat, sort=self.sort_of(*key), drawn=self.drawn(game, panel.user_id)
                 )
@@ -271,7 +302,7 @@ class PanelKeeper:
 
     async def _retire(self, old: _Panel) -> None:
         """The old panel points below to the new one, and takes no clicks."""
-        with speaking(old.interaction.locale):
+        with as_member(self.preferences(old.user_id), old.interaction.locale):
             content = t("panel.moved")
         try:
             await old.interaction.followup.edit_message(old.message_id, content=content, embeds=[], view=None)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -32,6 +33,7 @@ from bot.publish.edit_budget import EDITS_PER_SECOND, EditBudget
 from bot.publish.faults import EditTally, Fault, RequestGuard, fault_code, sort_fault
 from bot.publish.panels import PanelKeeper
 from bot.render import lobby, match_end, results_url, table, table_content
+from bot.render.faces import text_cards
 from bot.service.errors import TableError
 from bot.service.game import GameStatus
 
@@ -51,27 +53,29 @@ __all__ = ["EDIT_INTERVAL", "TablePublisher", "announcement", "detached", "round
 
 
 def table_message(
-    game: Game, *, results: str | None = None
+    game: Game, *, results: str | None = None, quiet: Collection[int] = ()
 ) -> tuple[str | None, list[discord.Embed], discord.ui.View]:
     """What the table message of ``game`` shows now: the lobby, the table, or (stopped) the results;
-    the content calls the person on turn (``None`` clears it when an edit sends it). ``results``: the
-    jump URL of the match-end announcement, linked from the table of a finished match.
+    the content calls the person on turn (``None`` clears it when an edit sends it; a person in
+    ``quiet`` is named without a mention). ``results``: the jump URL of the match-end announcement,
+    linked from the table of a finished match.
 
     >>> from bot.service.game import Game
     >>> content, embeds, view = table_message(Game(id=3, guild_id=1, channel_id=2, host_id=4))
     >>> content, embeds[0].footer.text
     (None, 'Game 3')
 
-    It speaks the game's language (``game.language``), whoever's click it follows.
+    It speaks the game's language (``game.language``) and shows the cards as the bot does (faces
+    when it has them), whoever's click it follows.
     """
-    with speaking(game.language):
+    with speaking(game.language), text_cards(False):
         if game.match is None:
             embed, view = lobby(game)
         elif game.status is GameStatus.FINISHED and game.ended_early:
             embed, view = match_end(game)
         else:
             embed, view = table(game, results=results)
-        return table_content(game), [embed], detached(view)
+        return table_content(game, quiet), [embed], detached(view)
 
 
 DRAWINGS_KEPT = 10_000
@@ -127,6 +131,8 @@ class TablePublisher:
         """What became of the table edits (sent, merged, refused), for the metrics."""
         self.announcer.on_match_end = self._match_announced
         self._closed = False
+        self.quiet: Collection[int] = frozenset()
+        """Members who asked not to be mentioned on their turn (the bot sets its book's live set)."""
 
     def _remember(self, game_id: int, drawn: object, round_no: int | None = None) -> None:
         """Keep what the game's table message shows, for the games drawn most lately (bounded), and
@@ -215,7 +221,9 @@ class TablePublisher:
         channel.last_edit = time.monotonic()
         channel.drew(game)
         self._remember(
-            game.id, _drawing(*table_message(game, results=self.results_of(game.id))), _round_of(game)
+            game.id,
+            _drawing(*table_message(game, results=self.results_of(game.id), quiet=self.quiet)),
+            _round_of(game),
         )
 
     def update(self, game: Game, *, asked: bool = True) -> None:
@@ -296,7 +304,7 @@ class TablePublisher:
         """Edit the table message in place; post a fresh one if it is gone, was never stored, or
         takes no more edits (Discord caps those of messages older than an hour). Raises what
         Discord answered otherwise."""
-        content, embeds, view = table_message(game, results=self.results_of(game.id))
+        content, embeds, view = table_message(game, results=self.results_of(game.id), quiet=self.quiet)
         if game.table_message_id is None:
             await self._repost(game)
             return
@@ -353,7 +361,7 @@ class TablePublisher:
     async def _repost(self, game: Game) -> None:
         """Post a fresh table message; from then on it is the one edited, even if storing its id fails
         (a failed store must not turn into a new post, and a new ping, at every change)."""
-        content, embeds, view = table_message(game, results=self.results_of(game.id))
+        content, embeds, view = table_message(game, results=self.results_of(game.id), quiet=self.quiet)
         message = await self._messageable(game.channel_id).send(content=content, embeds=embeds, view=view)
         self._remember(game.id, _drawing(content, embeds, view), _round_of(game))
         self.guard.posted(game.id, message.id)

@@ -35,16 +35,26 @@ CACHED = 512
 
 
 @lru_cache(maxsize=CACHED)
-def _card_text(card: Card | str) -> str:
+def _face_or_text(card: Card | str) -> str:
     parsed = card if isinstance(card, Card) else Card.parse(card)
     face = faces.face_markup(parsed)  # the card's picture once the bot has its faces (bot.render.faces)
     if face is not None:
         return face
-    symbol = parsed.symbol
+    return _plain_text(parsed)
+
+
+@lru_cache(maxsize=CACHED)
+def _plain_text(card: Card | str) -> str:
+    symbol = (card if isinstance(card, Card) else Card.parse(card)).symbol
     return symbol + TEXT_PRESENTATION if symbol.endswith(DARK_SUITS) else symbol
 
 
-faces.on_change(_card_text.cache_clear)
+def _card_text(card: Card | str) -> str:
+    # Text for a member who chose text cards (faces.text_cards), whatever the bot's switch.
+    return _plain_text(card) if faces.cards_are_text() else _face_or_text(card)
+
+
+faces.on_change(_face_or_text.cache_clear)
 
 
 def card_text(card: Card | str) -> str:

@@ -49,7 +49,7 @@ def lobby(game: Game) -> tuple[discord.Embed, discord.ui.View]:
         inline=False,
     )
     embed.add_field(
-        name=t("lobby.house_rules"),
+        name=t("lobby.server_house_rules" if game.server_rules else "lobby.house_rules"),
         value="\n".join(
             [
                 *house_rule_lines(game.rules, turn_timeout=game.turn_timeout),

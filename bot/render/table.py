@@ -6,6 +6,7 @@ reach the channel (R19). One drawing asks the match for that view once and hands
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 import discord
@@ -19,9 +20,11 @@ from bot.render.common import (
     MAX_TOTAL,
     check_embed,
     count_cards,
+    display_name,
     line_fields,
     match_seat,
     new_embed,
+    plain,
     public_button,
     seat_call,
     seat_name,
@@ -194,11 +197,12 @@ def table_view(game: Game, view_data: RoundView | None = None) -> discord.ui.Vie
     return view
 
 
-def table_content(game: Game) -> str | None:
+def table_content(game: Game, quiet: Collection[int] = ()) -> str | None:
     """The table message's content: a mention of the person on turn, ``None`` when nobody is.
 
     Unlike a mention in an embed, one in the content always shows as the name (and pings on a new
-    message). A seat the computer plays (a computer, a person who left or is away) is not called.
+    message). A seat the computer plays (a computer, a person who left or is away) is not called. A
+    person in ``quiet`` (who asked not to be mentioned, ``/romme preferences``) is named, not called.
 
     >>> from bot.service.game import Game
     >>> table_content(Game(id=1, guild_id=1, channel_id=1, host_id=1)) is None
@@ -211,6 +215,8 @@ def table_content(game: Game) -> str | None:
     person = game.seats[seat]
     if not person.is_person or person.away:
         return None
+    if person.user_id in quiet:
+        return t("table.content.turn", mention=f"**{plain(display_name(person))}**")
     return t("table.content.turn", mention=f"<@{person.user_id}>")
 
 

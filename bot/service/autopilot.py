@@ -114,6 +114,10 @@ class Autopilot:
         else:
             game.lobby_deadline = game.idle_deadline = None
 
+    def clock(self) -> float:
+        """Epoch seconds now, as the persisted deadlines are counted."""
+        return self._clock()
+
     def changed(self, game: Game) -> None:
         """Note when the game changed: the next computer move is due ``computer_delay`` after it."""
         self._changed_at[game.id] = asyncio.get_running_loop().time()

@@ -24,6 +24,15 @@ TABLE_ERROR_CODES = (
     "replay.not_found",
     "replay.running",
     "replay.none",
+    "settings.not_allowed",
+    "settings.not_a_number",
+    "settings.out_of_range",
+    "settings.bad_value",
+    "settings.other_server",
+    "settings.not_yours",
+    "settings.channel_elsewhere",
+    "settings.role_gone",
+    "start.channel_not_allowed",
 )
 """Every code a :class:`TableError` can carry (the message catalog has an entry for each)."""
 

@@ -270,6 +270,8 @@ class Game:
     language: str = field(default="en", metadata=stored(setting=True))
     # Last, and left out at normal: snapshots from before levels stay as they were.
     computer_level: str = field(default=DEFAULT_LEVEL, metadata=stored(omit_default=True, setting=True))
+    # Whether the lobby took the server's defaults (/romme settings); left out when not.
+    server_rules: bool = field(default=False, metadata=stored(omit_default=True, setting=True))
     _seat_versions: dict[int, tuple[tuple[Any, ...], int]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )

@@ -36,6 +36,7 @@ from bot.service.game import (
 from bot.service.listener import TableListener
 from bot.service.replays import Replays
 from bot.service.scores import Standing, standings
+from bot.service.settings import SettingsBook
 from bot.service.shards import everything
 from bot.service.turns import acting_seat, deal_next, end_of_move, touch_seat, turn_id
 from bot.storage import MoveEntry
@@ -81,6 +82,7 @@ class TableService:
         "_replayed",
         "_rng",
         "autopilot",
+        "book",
         "changes",
         "max_lobbies_per_host",
         "owns",
@@ -113,6 +115,9 @@ class TableService:
                 "open_database(target, replay=replay_snapshot)"
             )
         self.storage = storage
+        self.book = SettingsBook(storage)
+        """The servers' settings and the members' preferences (``/romme settings``,
+        ``/romme preferences``)."""
         self.max_lobbies_per_host = max_lobbies_per_host
         # Whether a server's games are this process's to play (its shards: bot/service/shards.py).
         self.owns = owns
@@ -266,6 +271,8 @@ class TableService:
         *,
         language: str = "en",
         computer_level: str = DEFAULT_LEVEL,
+        lobby_timeout: float | None = None,
+        server_rules: bool = False,
     ) -> Game:
         """Open a lobby in the channel with the host in seat 0 and ``computers`` computer seats;
         its public messages speak ``language``.
@@ -276,7 +283,9 @@ class TableService:
         Raises ``TableError("game.exists", game_id=…)`` when the channel already has a game (also one
         this bot did not know of: it is read from storage, so the refusal can point to it), and
         ``TableError("lobby.host_limit")`` when the host already hosts ``max_lobbies_per_host`` open
-        lobbies on the server.
+        lobbies on the server. ``lobby_timeout`` (seconds, the server's setting) closes this lobby
+        after that long instead of the bot's ``lobby_timeout``; ``server_rules``: the lobby shows
+        that its settings are the server's defaults.
         """
         existing = self.game_in_channel(channel_id)
         if existing is not None:
@@ -296,7 +305,10 @@ class TableService:
             turn_timeout=float(turn_timeout),
             seats=[Seat(user_id=host_id, name=host_name)],
             language=language,
+            server_rules=server_rules,
         )
+        if lobby_timeout is not None and lobby_timeout > 0:
+            game.lobby_deadline = self.autopilot.clock() + lobby_timeout
         for _ in range(computers):
             game.seats.append(_computer_seat(game))
         return await self._create(game)

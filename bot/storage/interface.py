@@ -266,6 +266,34 @@ class Database(abc.ABC):
         """The server's best ``limit`` players: most matches won, then most points, then fewest
         matches played, then lowest user id (a total order: equal records never swap)."""
 
+    # ------------------------------------------------------------------ server settings, member preferences
+
+    @abc.abstractmethod
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        """The server's saved defaults (``/romme settings``) as the JSON object last saved with
+        :meth:`save_guild_settings`; an empty dict for a server that never saved any."""
+
+    async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        """Keep ``settings`` (a JSON object, replacing the server's last one whole) in one
+        transaction. Idempotent; the last call wins. TypeError before anything is sent for a value
+        that is not a JSON object."""
+        await self._put_settings("guild_settings", "guild_id", "settings", guild_id, dumps(settings))
+
+    @abc.abstractmethod
+    async def member_preferences(self, user_id: int) -> dict[str, Any]:
+        """A member's saved preferences (``/romme preferences``, the same on every server) as the
+        JSON object last saved with :meth:`save_member_preferences`; an empty dict if none."""
+
+    async def save_member_preferences(self, user_id: int, preferences: dict[str, Any]) -> None:
+        """Keep ``preferences`` (a JSON object, replacing the member's last one whole) in one
+        transaction. Idempotent; the last call wins."""
+        await self._put_settings("member_preferences", "user_id", "preferences", user_id, dumps(preferences))
+
+    @abc.abstractmethod
+    async def _put_settings(self, table: str, key: str, column: str, owner: int, value: str) -> None:
+        """Insert or replace the row of ``owner`` in ``table`` (one of the two above, named by the
+        code, never by a user): its ``column`` becomes the JSON text ``value``."""
+
 
 def is_postgres_url(target: object) -> bool:
     """Whether ``target`` names a PostgreSQL database (a ``postgresql://`` or ``postgres://`` URL).

@@ -135,3 +135,13 @@ def _read(kind: Callable[..., R], row: Row, stamp: Stamp | None, columns: Column
 def _record(kind: Callable[..., R], row: Row, plain: tuple[str, ...], **decoded: Any) -> R:
     """A ``kind`` of the columns named ``plain`` as they are, and of the ``decoded`` values."""
     return kind(**{name: row[name] for name in plain}, **decoded)
+
+
+def json_object(value: Any) -> dict[str, Any]:
+    """A settings column's JSON text as a dict (anything but an object reads as none: ``{}``).
+
+    >>> json_object('{"jokers":4}'), json_object("[1]")
+    ({'jokers': 4}, {})
+    """
+    loaded = json.loads(value)
+    return loaded if isinstance(loaded, dict) else {}

@@ -124,5 +124,15 @@ class SqlStorage(Database):
         )
         return [read.stats(row) for row in rows]
 
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        """See :meth:`Database.guild_settings`."""
+        rows = await self._fetch("SELECT settings FROM guild_settings WHERE guild_id = ?", guild_id)
+        return read.json_object(rows[0]["settings"]) if rows else {}
+
+    async def member_preferences(self, user_id: int) -> dict[str, Any]:
+        """See :meth:`Database.member_preferences`."""
+        rows = await self._fetch("SELECT preferences FROM member_preferences WHERE user_id = ?", user_id)
+        return read.json_object(rows[0]["preferences"]) if rows else {}
+
     def _game(self, row: read.Row) -> GameRecord:
         return read.game(row, self._stamp, self.replay)

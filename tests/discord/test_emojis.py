@@ -34,7 +34,7 @@ from tests.discord.play_helpers import (
 )
 
 EMOJIS = "/applications/*/emojis*"
-FACE = re.compile(r"<:(romme_[0-9a-z]+_[0-9a-f]{6}):([0-9]+)>")
+FACE = re.compile(r"<:([a-z0-9_]+_[0-9a-f]{6}):([0-9]+)>")
 
 
 def emoji_calls(env: simcord.Env, since: int = 0) -> list[tuple[str, str]]:
@@ -110,6 +110,7 @@ async def test_the_first_start_uploads_every_face_once_and_the_table_shows_them(
     hand = game.match.round.hand(1)  # type: ignore[union-attr]
     assert all(faces[str(card)].markup in panel for card in hand)
     # Every face shown is one of the application's emojis.
+    assert FACE.findall(shown + panel)
     for name, emoji_id in FACE.findall(shown + panel):
         assert env.backend.application_emojis[int(emoji_id)].name == name
 
@@ -215,3 +216,17 @@ async def test_card_style_text_leaves_the_application_alone(room: Room, restart:
     bot = await restart(card_style="text")
     assert emoji_calls(env, since) == [] and bot.card_faces is None and current_faces() is None
     assert len(env.backend.application_emojis) == 53
+
+
+async def test_each_face_is_named_by_its_card_in_words_a_screen_reader_reads(room: Room) -> None:
+    env = room.env
+    await room.ada.slash(room.channel, "romme rules")  # the bot is up, its faces made sure of
+    faces = romme_bot(env).card_faces
+    assert faces is not None
+    words = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+    suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    for code, face in faces.items():
+        said = "joker" if code == "JK" else f"{suits[code[-1]]}_{words.get(code[:-1], code[:-1])}"
+        assert re.fullmatch(rf"{said}_[0-9a-f]{{6}}", face.name), (code, face.name)
+        assert env.backend.application_emojis[face.id].name == face.name
+    assert faces["8C"].name.startswith("clubs_8_") and faces["JK"].name.startswith("joker_")

@@ -37,8 +37,10 @@ from bot.render import (
     table,
     table_content,
 )
+from bot.render.settings import help_embed, numbers_modal, preferences_panel, settings_panel
 from bot.service import TABLE_ERROR_CODES, TableError
 from bot.service.game import Game, GameStatus, Seat, TurnEvent
+from bot.service.settings import MemberPreferences, ServerSettings
 from bot.storage.records import PlayerStats
 from tests.i18n.words import english_words
 from tests.render.pinned_states import _picked, drawings, played_states
@@ -169,7 +171,36 @@ def screens() -> Iterator[Screen]:
         "seats": 3,
         "permissions": t("permission.embed_links"),
         "link": "https://discord.com/x",
+        # The settings' refusals: the setting in words, the value, its range, the channels.
+        "setting": t("settings.name.turn_timeout"),
+        "value": 5,
+        "low": 30,
+        "high": 600,
+        "channel": "<#1>",
+        "channels": "<#1> <#2>",
     }
+    # The server's settings, a member's preferences, the help, the first panel's tip. Their lists
+    # offer each language by its own name ("English" among them), as /romme start's option does.
+    server = ServerSettings(channels=(1, 2), game_master_role=3, threads=True).changed("language", "de")
+    panels = {
+        "settings": settings_panel(server, guild_id=1, turn_timeout=120, lobby_timeout=900),
+        "settings, defaults": settings_panel(
+            ServerSettings(), guild_id=1, turn_timeout=120, lobby_timeout=900
+        ),
+        "preferences": preferences_panel(MemberPreferences(cards="text", mention=False), user_id=1),
+        "preferences, defaults": preferences_panel(MemberPreferences(), user_id=1),
+    }
+    for what, panel in panels.items():
+        name, text = message(what, panel)
+        yield name, text.replace(t("language.name", "en"), "")
+    yield drawn("help", [help_embed()])
+    yield "tip", t("help.tip")
+    yield "saved", t("settings.saved", what=t("settings.reset.done"))
+    modal = numbers_modal(server, guild_id=1)
+    sent = modal.to_components()  # what Discord gets: a label around each text input
+    assert len(sent) == 4
+    lines = [f"{box['label']} {box['component'].get('placeholder', '')}" for box in sent]
+    yield "numbers", "\n".join([modal.title, *lines])
     for code in TABLE_ERROR_CODES:
         yield f"refusal {code}", refusal_for(TableError(code, **params))
     for key, english in EN.items():

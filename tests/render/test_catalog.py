@@ -64,7 +64,17 @@ def test_every_table_error_code_has_a_message() -> None:
     assert missing == []
     for code in table_codes():
         # The service passes these params; the message must format with them (strict mode raises).
-        text = error_text(TableError(code, game_id=9, seats=6, needed=2, version=3, to_play=1))
+        params: dict[str, object] = {"game_id": 9, "seats": 6, "needed": 2, "version": 3, "to_play": 1}
+        # The settings' refusals name the setting, the value and its range, or the channels.
+        params |= {
+            "setting": "jokers",
+            "value": 3,
+            "low": 2,
+            "high": 6,
+            "channel": "<#1>",
+            "channels": "<#1>",
+        }
+        text = error_text(TableError(code, **params))
         assert text and code not in text
 
 

@@ -90,7 +90,7 @@ def test_emoji_names_are_valid_for_discord_and_name_their_face() -> None:
     for code, name in names.items():
         assert DISCORD_NAME.match(name), name
         assert parse_face_name(name) == (code, hashlib.sha256(face_png(code)).hexdigest()[:6])
-    assert names["10H"] == face_name("10H", digests()["10H"]) and names["10H"].startswith("romme_10h_")
+    assert names["10H"] == face_name("10H", digests()["10H"]) and names["10H"].startswith("hearts_10_")
 
 
 def test_the_faces_can_be_written_to_a_folder_for_a_look(tmp_path: Path) -> None:

@@ -3,7 +3,7 @@
 - :mod:`bot.render.faces.draw`: the 53 faces drawn with Pillow (imported only where they are drawn,
   so rendering a table never loads Pillow);
 - :mod:`bot.render.faces.style`: the switch the card texts of :mod:`bot.render.cards` consult: off
-  (text, ``7♥``) until :func:`set_faces` hands it the uploaded emojis, then ``<:romme_7h_…:id>``;
+  (text, ``7♥``) until :func:`set_faces` hands it the uploaded emojis, then ``<:hearts_7_…:id>``;
 - :mod:`bot.render.faces.fit`: what a component label needs instead (text and a separate emoji),
   and cutting text without splitting an emoji;
 - ``python -m bot.render.faces FOLDER``: writes every face and contact sheets for a look.
@@ -19,6 +19,7 @@ from bot.render.faces.style import (
     face_name,
     parse_face_name,
     set_faces,
+    text_cards,
 )
 
 __all__ = [
@@ -29,4 +30,5 @@ __all__ = [
     "face_name",
     "parse_face_name",
     "set_faces",
+    "text_cards",
 ]

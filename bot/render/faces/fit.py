@@ -9,7 +9,7 @@ raw text: :func:`clip_markup` cuts before it.
 >>> from bot.render.faces import Face, face_name, set_faces
 >>> set_faces({"7H": Face("7H", face_name("7H", "abcdef"), 1234567890123456789)})
 >>> card_option("7H", "7H", default=True).to_dict()["emoji"]
-{'id': 1234567890123456789, 'name': 'romme_7h_abcdef'}
+{'id': 1234567890123456789, 'name': 'hearts_7_abcdef'}
 >>> card_option("7H", "7H").label, cards_label(["7H", "QS"])
 ('7♥', '7♥ Q♠\\ufe0e')
 >>> set_faces(None); card_option("7H", "7H").emoji is None

@@ -2,7 +2,7 @@
 
 Off (``None``, the default) the card texts of :mod:`bot.render.cards` are text, ``7♥``. The bot
 turns it on at start with the emojis it has made sure its application owns
-(:mod:`bot.publish.emojis`); from then on a card's text is its face, ``<:romme_7h_1a2b3c:123…>``,
+(:mod:`bot.publish.emojis`); from then on a card's text is its face, ``<:hearts_7_1a2b3c:123…>``,
 which Discord draws inline in embeds. A process runs one bot, so one switch is enough; the bot
 turns it off again when it closes.
 
@@ -13,17 +13,19 @@ uploads nothing.
 
 >>> face = Face("7H", face_name("7H", "1a2b3c4d"), 1234567890123456789)
 >>> face.name, face.markup
-('romme_7h_1a2b3c', '<:romme_7h_1a2b3c:1234567890123456789>')
+('hearts_7_1a2b3c', '<:hearts_7_1a2b3c:1234567890123456789>')
 >>> set_faces({"7H": face}); face_markup("7H"), face_markup("8H")
-('<:romme_7h_1a2b3c:1234567890123456789>', None)
+('<:hearts_7_1a2b3c:1234567890123456789>', None)
 >>> set_faces(None); face_markup("7H") is None
 True
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -31,33 +33,56 @@ if TYPE_CHECKING:
     from bot.engine.cards import Card
 
 FACE_PREFIX = "romme_"
-"""Every face emoji's name starts with this (an application may own other emojis too)."""
+"""How earlier versions named a face (``romme_7h_1a2b3c``): still recognised, so that a start
+replaces such an emoji by the face under its readable name."""
 DIGEST_LENGTH = 6
 """Hex digits of the picture's SHA-256 kept in an emoji's name."""
-_NAME = re.compile(rf"^{FACE_PREFIX}(?P<code>[0-9a-z]{{2,3}})_(?P<digest>[0-9a-f]{{{DIGEST_LENGTH}}})$")
+SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANKS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+_DIGEST = rf"(?P<digest>[0-9a-f]{{{DIGEST_LENGTH}}})"
+_NAME = re.compile(
+    rf"^(?:(?P<suit>{'|'.join(SUITS.values())})_(?P<rank>{'|'.join(RANKS.values())}|[2-9]|10)|(?P<joker>joker))_{_DIGEST}$"
+)
+_OLD_NAME = re.compile(rf"^{FACE_PREFIX}(?P<code>[0-9a-z]{{2,3}})_{_DIGEST}$")
 
 
 def face_name(code: str, digest: str) -> str:
-    """The emoji name of the face of ``code`` whose picture has SHA-256 ``digest`` (hex).
+    """The emoji name of the face of ``code`` whose picture has SHA-256 ``digest`` (hex): the card
+    in words a screen reader reads ("clubs 8", "joker"), then the digest's first digits.
 
-    Discord wants 2-32 characters of ``A-Z a-z 0-9 _``; the longest is 16.
+    Discord wants 2-32 characters of ``A-Z a-z 0-9 _``; the longest is 21.
 
-    >>> face_name("10H", "ABCDEF0123"), face_name("JK", "00ff00ff")
-    ('romme_10h_abcdef', 'romme_jk_00ff00')
+    >>> face_name("8C", "ABCDEF0123"), face_name("QD", "00ff00ff"), face_name("JK", "123456")
+    ('clubs_8_abcdef', 'diamonds_queen_00ff00', 'joker_123456')
     """
-    return f"{FACE_PREFIX}{code.lower()}_{digest[:DIGEST_LENGTH].lower()}"
+    code = code.upper()
+    digest = digest[:DIGEST_LENGTH].lower()
+    if code == "JK":
+        return f"joker_{digest}"
+    rank = code[:-1]
+    return f"{SUITS[code[-1]]}_{RANKS.get(rank, rank)}_{digest}"
 
 
 def parse_face_name(name: str) -> tuple[str, str] | None:
-    """``(card code, digest)`` of a face emoji's name; ``None`` for any other name.
+    """``(card code, digest)`` of a face emoji's name (also of an earlier version's name); ``None``
+    for any other name.
 
-    >>> parse_face_name("romme_10h_abcdef"), parse_face_name("romme_7h"), parse_face_name("party")
-    (('10H', 'abcdef'), None, None)
+    >>> parse_face_name("hearts_10_abcdef"), parse_face_name("joker_000000"), parse_face_name("party")
+    (('10H', 'abcdef'), ('JK', '000000'), None)
+    >>> parse_face_name("romme_10h_abcdef"), parse_face_name("spades_ace")
+    (('10H', 'abcdef'), None)
     """
+    old = _OLD_NAME.match(name)
+    if old is not None:
+        return old["code"].upper(), old["digest"]
     found = _NAME.match(name)
     if found is None:
         return None
-    return found["code"].upper(), found["digest"]
+    if found["joker"]:
+        return "JK", found["digest"]
+    rank = {word: letter for letter, word in RANKS.items()}.get(found["rank"], found["rank"])
+    suit = {word: letter for letter, word in SUITS.items()}[found["suit"]]
+    return rank + suit, found["digest"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +101,35 @@ class Face:
 
 _faces: Mapping[str, Face] | None = None
 _listeners: list[Callable[[], None]] = []
+_text_only: ContextVar[bool] = ContextVar("romme_text_cards", default=False)
+
+
+@contextlib.contextmanager
+def text_cards(on: bool = True) -> Iterator[None]:
+    """Within the block, cards are text whatever the switch (a member who chose text cards in
+    ``/romme preferences``: what a screen reader reads as "8♣", not an emoji's name).
+
+    >>> set_faces({"7H": Face("7H", "hearts_7_abcdef", 1)})
+    >>> with text_cards():
+    ...     face_markup("7H") is None
+    True
+    >>> face_markup("7H"); set_faces(None)
+    '<:hearts_7_abcdef:1>'
+    """
+    token = _text_only.set(on)
+    try:
+        yield
+    finally:
+        _text_only.reset(token)
+
+
+def cards_are_text() -> bool:
+    """Whether cards are drawn as text here and now (no faces, or :func:`text_cards`).
+
+    >>> set_faces(None); cards_are_text()
+    True
+    """
+    return _faces is None or _text_only.get()
 
 
 def set_faces(faces: Mapping[str, Face] | None) -> None:
@@ -101,7 +155,7 @@ def on_change(listener: Callable[[], None]) -> None:
 
 def face_of(card: Card | str) -> Face | None:
     """The face ``card`` is drawn as, ``None`` while cards are text (or this one has none)."""
-    if _faces is None:
+    if _faces is None or _text_only.get():
         return None
     return _faces.get(str(card).upper())
 

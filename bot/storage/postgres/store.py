@@ -406,6 +406,21 @@ class PostgresStorage(SqlStorage, LeaseHolder):
 
         return await self._write(write, transaction=False)
 
+    # ------------------------------------------------------------------ server settings, member preferences
+
+    async def _put_settings(self, table: str, key: str, column: str, owner: int, value: str) -> None:
+        """See :meth:`Database._put_settings`."""
+
+        async def write(db: _Conn) -> None:
+            await db.execute(
+                f"INSERT INTO {table} ({key}, {column}) VALUES ($1, $2) "
+                f"ON CONFLICT ({key}) DO UPDATE SET {column} = excluded.{column}, updated_at = now()",
+                owner,
+                value,
+            )
+
+        await self._write(write, transaction=False)
+
     # ------------------------------------------------------------------ shard leases (and LeaseHolder)
 
     async def leases(self) -> list[Lease]:

@@ -295,6 +295,20 @@ class Storage(SqlStorage):
 
         return await self._write(write)
 
+    # ------------------------------------------------------------------ server settings, member preferences
+
+    async def _put_settings(self, table: str, key: str, column: str, owner: int, value: str) -> None:
+        """See :meth:`Database._put_settings`."""
+
+        def write(db: sqlite3.Connection) -> None:
+            db.execute(
+                f"INSERT INTO {table} ({key}, {column}) VALUES (?, ?) "
+                f"ON CONFLICT ({key}) DO UPDATE SET {column} = excluded.{column}, updated_at = {_NOW}",
+                (owner, value),
+            )
+
+        await self._write(write)
+
     # ------------------------------------------------------------------ plumbing
 
     @staticmethod

@@ -1,0 +1,293 @@
+"""The private panels of ``/romme settings`` and ``/romme preferences``, the numbers' modal, and
+``/romme help``.
+
+The panels' components carry ids of their own (``romme-set:<server>:<what>``,
+``romme-pref:<member>:<what>``), outside the ``romme:`` ids of the games: a click names the server
+or the member it was drawn for, and the cog checks it is clicked there, by them. Every label and
+option stays within Discord's limits (25 options, 100 characters a label, 45 a modal's label).
+
+>>> from bot.service.settings import ServerSettings, MemberPreferences
+>>> server = ServerSettings(threads=True)
+>>> embed, view = settings_panel(server, guild_id=5, turn_timeout=120, lobby_timeout=900)
+>>> [item.custom_id for item in view.children]
+['romme-set:5:pick', 'romme-set:5:channels', 'romme-set:5:role', 'romme-set:5:numbers', 'romme-set:5:reset']
+>>> embed, view = preferences_panel(MemberPreferences(cards="text"), user_id=7)
+>>> [item.custom_id for item in view.children], len(view.children[0].options)
+(['romme-pref:7:pick'], 10)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import CATALOGS, has, language_name, t
+from bot.render.common import check_embed, house_rule_lines, new_embed
+
+if TYPE_CHECKING:
+    from bot.service.settings import MemberPreferences, ServerSettings
+
+SETTINGS_PREFIX = "romme-set"
+PREFERENCES_PREFIX = "romme-pref"
+SETTINGS_TEMPLATE = rf"{SETTINGS_PREFIX}:(?P<owner>[0-9]{{1,20}}):(?P<what>pick|channels|role|numbers|reset)"
+PREFERENCES_TEMPLATE = rf"{PREFERENCES_PREFIX}:(?P<owner>[0-9]{{1,20}}):(?P<what>pick)"
+NUMBERS_MODAL = "numbers"
+NUMBER_SETTINGS = ("opening", "rounds", "turn_timeout", "lobby_timeout")
+"""The settings typed in the numbers' modal (at most 5 inputs in a modal)."""
+MAX_CHANNELS = 25
+HELP_HOOKS = ("help.seasons",)
+"""Catalog keys the help shows, at its end, once a feature adds them (the ratings' seasons)."""
+
+
+def parse_panel_id(custom_id: str) -> tuple[str, int, str] | None:
+    """``(prefix, owner id, what)`` of a panel component's id; ``None`` for any other id.
+
+    >>> parse_panel_id("romme-set:12:role"), parse_panel_id("romme-pref:7:pick")
+    (('romme-set', 12, 'role'), ('romme-pref', 7, 'pick'))
+    >>> parse_panel_id("romme:1:join") is None
+    True
+    """
+    for prefix, template in (
+        (SETTINGS_PREFIX, SETTINGS_TEMPLATE),
+        (PREFERENCES_PREFIX, PREFERENCES_TEMPLATE),
+    ):
+        found = re.fullmatch(template, custom_id)
+        if found is not None:
+            return prefix, int(found["owner"]), found["what"]
+    return None
+
+
+def _on_off(value: bool) -> str:
+    return t("settings.on" if value else "settings.off")
+
+
+def game_lines(settings: ServerSettings, *, turn_timeout: float, lobby_timeout: float) -> list[str]:
+    """The settings of a server's games that are not house rules, one line each; ``turn_timeout``
+    and ``lobby_timeout`` (seconds) are the bot's, shown where the server keeps the bot's.
+
+    >>> from bot.service.settings import ServerSettings
+    >>> game_lines(ServerSettings(turn_timeout=90), turn_timeout=120, lobby_timeout=900)[1:3]
+    ['Turn timer: 90 s', 'An unstarted lobby closes after 15 min']
+    """
+    language = language_name(settings.language) if settings.language else t("settings.language.server")
+    turn = settings.turn_timeout if settings.turn_timeout is not None else round(turn_timeout)
+    lobby = settings.lobby_timeout if settings.lobby_timeout is not None else round(lobby_timeout / 60)
+    return [
+        t("settings.line.language", language=language),
+        t("settings.line.turn_timeout", seconds=turn),
+        t("settings.line.lobby_timeout", minutes=lobby),
+        t("settings.line.computer_level", level=t(f"settings.level.{settings.computer_level}")),
+        t("settings.line.threads", value=_on_off(settings.threads)),
+    ]
+
+
+def place_lines(settings: ServerSettings) -> list[str]:
+    """Where games may start and who runs them.
+
+    >>> from bot.service.settings import ServerSettings
+    >>> place_lines(ServerSettings(channels=(5,), game_master_role=7))
+    ['Games may start in: <#5>', 'Game-master role: <@&7>']
+    """
+    channels = " ".join(f"<#{channel}>" for channel in settings.channels) or t("settings.channels.all")
+    role = f"<@&{settings.game_master_role}>" if settings.game_master_role else t("settings.role.none")
+    return [t("settings.line.channels", channels=channels), t("settings.line.role", role=role)]
+
+
+def _choices() -> list[tuple[str, str]]:
+    """``(value, label)`` of every setting chosen from a list: ``name=value``."""
+    options = [("language=default", t("settings.line.language", language=t("settings.language.server")))]
+    options += [
+        (f"language={code}", t("settings.line.language", language=language_name(code))) for code in CATALOGS
+    ]
+    options += [(f"jokers={n}", t("rules.jokers", count=n)) for n in (2, 4, 6)]
+    options += [(f"scoring={kind}", t(f"rules.scoring.{kind}")) for kind in ("melds", "penalty")]
+    for name in ("hand_romme", "discard_to_go_out"):
+        options += [(f"{name}=true", t(f"rules.{name}.on")), (f"{name}=false", t(f"rules.{name}.off"))]
+    options += [
+        (f"computer_level={level}", t("settings.line.computer_level", level=t(f"settings.level.{level}")))
+        for level in ("easy", "normal", "hard")
+    ]
+    options += [
+        (f"threads={v}", t("settings.line.threads", value=_on_off(v == "true"))) for v in ("true", "false")
+    ]
+    return options
+
+
+def settings_panel(
+    settings: ServerSettings, *, guild_id: int, turn_timeout: float, lobby_timeout: float
+) -> tuple[discord.Embed, discord.ui.View]:
+    """The panel of ``/romme settings``: the server's defaults, and the components that change them
+    (see the module's example)."""
+    embed = new_embed(t("settings.title"), t("settings.description"))
+    embed.add_field(
+        name=t("settings.house_rules"), value="\n".join(house_rule_lines(settings.rules)), inline=False
+    )
+    embed.add_field(
+        name=t("settings.games"),
+        value="\n".join(game_lines(settings, turn_timeout=turn_timeout, lobby_timeout=lobby_timeout)),
+        inline=False,
+    )
+    embed.add_field(name=t("settings.places"), value="\n".join(place_lines(settings)), inline=False)
+    view = discord.ui.View(timeout=None)
+    pick: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=f"{SETTINGS_PREFIX}:{guild_id}:pick",
+        placeholder=t("settings.pick"),
+        options=[discord.SelectOption(label=label[:100], value=value) for value, label in _choices()],
+    )
+    view.add_item(pick)
+    channels: discord.ui.ChannelSelect[Any] = discord.ui.ChannelSelect(
+        custom_id=f"{SETTINGS_PREFIX}:{guild_id}:channels",
+        placeholder=t("settings.channels.pick"),
+        channel_types=[discord.ChannelType.text],
+        min_values=0,
+        max_values=MAX_CHANNELS,
+        default_values=[discord.Object(id=c, type=discord.abc.GuildChannel) for c in settings.channels],
+    )
+    view.add_item(channels)
+    role: discord.ui.RoleSelect[Any] = discord.ui.RoleSelect(
+        custom_id=f"{SETTINGS_PREFIX}:{guild_id}:role",
+        placeholder=t("settings.role.pick"),
+        min_values=0,
+        max_values=1,
+        default_values=(
+            [discord.Object(id=settings.game_master_role, type=discord.Role)]
+            if settings.game_master_role
+            else []
+        ),
+    )
+    view.add_item(role)
+    view.add_item(
+        discord.ui.Button(
+            custom_id=f"{SETTINGS_PREFIX}:{guild_id}:numbers",
+            label=t("settings.numbers"),
+            style=discord.ButtonStyle.primary,
+        )
+    )
+    view.add_item(
+        discord.ui.Button(
+            custom_id=f"{SETTINGS_PREFIX}:{guild_id}:reset",
+            label=t("settings.reset"),
+            style=discord.ButtonStyle.danger,
+        )
+    )
+    view.stop()
+    return check_embed(embed), view
+
+
+def numbers_modal(
+    settings: ServerSettings, *, guild_id: int, make: type[discord.ui.Modal] = discord.ui.Modal
+) -> discord.ui.Modal:
+    """The modal of the settings typed as numbers, filled with the server's (empty: the default);
+    ``make`` is the modal's class (the cog's, which handles the submission).
+
+    >>> from bot.service.settings import ServerSettings
+    >>> modal = numbers_modal(ServerSettings(turn_timeout=90), guild_id=5)
+    >>> modal.custom_id, [label.component.default for label in modal.children]
+    ('romme-set:5:numbers', ['40', None, '90', None])
+    """
+    modal = make(
+        title=t("settings.numbers.title")[:45], custom_id=f"{SETTINGS_PREFIX}:{guild_id}:{NUMBERS_MODAL}"
+    )
+    values = {
+        "opening": settings.rules.opening,
+        "rounds": settings.rules.rounds,
+        "turn_timeout": settings.turn_timeout,
+        "lobby_timeout": settings.lobby_timeout,
+    }
+    for name in NUMBER_SETTINGS:
+        value = values[name]
+        typed: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            custom_id=name,
+            placeholder=t(f"settings.input.{name}.hint")[:100],
+            default=None if value is None else str(value),
+            required=False,
+            max_length=4,
+        )
+        modal.add_item(discord.ui.Label(text=t(f"settings.input.{name}")[:45], component=typed))
+    return modal
+
+
+def setting_name(name: str) -> str:
+    """A setting's name in words, for a refusal or a confirmation.
+
+    >>> setting_name("turn_timeout")
+    'turn timer'
+    """
+    return t(f"settings.name.{name}")
+
+
+def preferences_panel(
+    preferences: MemberPreferences, *, user_id: int
+) -> tuple[discord.Embed, discord.ui.View]:
+    """The panel of ``/romme preferences``: the member's choices and one list to change them (see
+    the module's example)."""
+    language = (
+        language_name(preferences.language) if preferences.language else t("preferences.language.discord")
+    )
+    lines = [
+        t(f"preferences.cards.{preferences.cards}"),
+        t(f"preferences.sort.{preferences.sort}"),
+        t("preferences.language", language=language),
+        t("preferences.mention.on" if preferences.mention else "preferences.mention.off"),
+    ]
+    embed = new_embed(t("preferences.title"), t("preferences.description") + "\n\n" + "\n".join(lines))
+    options = [
+        ("cards=faces", t("preferences.cards.faces")),
+        ("cards=text", t("preferences.cards.text")),
+        ("sort=suit", t("preferences.sort.suit")),
+        ("sort=rank", t("preferences.sort.rank")),
+        ("language=default", t("preferences.language", language=t("preferences.language.discord"))),
+        *((f"language={code}", t("preferences.language", language=language_name(code))) for code in CATALOGS),
+        ("mention=true", t("preferences.mention.on")),
+        ("mention=false", t("preferences.mention.off")),
+    ]
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        discord.ui.Select(
+            custom_id=f"{PREFERENCES_PREFIX}:{user_id}:pick",
+            placeholder=t("preferences.pick"),
+            options=[discord.SelectOption(label=label[:100], value=value) for value, label in options],
+        )
+    )
+    view.stop()
+    return check_embed(embed), view
+
+
+def help_embed() -> discord.Embed:
+    """``/romme help``: Rommé in three lines, a turn in five steps with the buttons' names, the
+    commands, and where the rule book is, in the language spoken.
+
+    >>> embed = help_embed()
+    >>> embed.title, len(embed.fields), "**Draw**" in embed.fields[0].value
+    ('Rommé: how to play', 3, True)
+    """
+    buttons = {key: t(f"button.{key}") for key in ("hand", "draw", "take", "meld", "lay_off", "discard")}
+    embed = new_embed(t("help.title"), t("help.about"))
+    embed.add_field(name=t("help.turn"), value=t("help.turn.steps", **buttons), inline=False)
+    embed.add_field(name=t("help.commands"), value=t("help.commands.list"), inline=False)
+    embed.add_field(name=t("help.rule_book"), value=t("help.rule_book.where"), inline=False)
+    # Hooks of features landing beside this one (the ratings' seasons): shown once the key exists.
+    for key in HELP_HOOKS:
+        if has(key):
+            embed.add_field(name="\u200b", value=t(key), inline=False)
+    return check_embed(embed)
+
+
+__all__ = [
+    "HELP_HOOKS",
+    "NUMBER_SETTINGS",
+    "PREFERENCES_PREFIX",
+    "PREFERENCES_TEMPLATE",
+    "SETTINGS_PREFIX",
+    "SETTINGS_TEMPLATE",
+    "game_lines",
+    "help_embed",
+    "numbers_modal",
+    "parse_panel_id",
+    "place_lines",
+    "preferences_panel",
+    "setting_name",
+    "settings_panel",
+]

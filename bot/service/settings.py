@@ -1,0 +1,373 @@
+"""A server's defaults (``/romme settings``) and a member's preferences (``/romme preferences``).
+
+:class:`ServerSettings` is what a server's admins chose for every new game there: the house rules,
+the language, the timeouts, the computer level, whether games open in threads, the channels games
+may be started in, and the game-master role. :class:`MemberPreferences` is what one member chose for
+themselves, the same on every server: cards as faces or as text, the hand's order, the language of
+private answers, whether the table calls them by a mention. Both are plain values, checked here
+(a bad value is a :class:`~bot.service.errors.TableError` naming what was wrong, changing nothing),
+and kept by the storage as one JSON object each (:class:`SettingsBook`).
+
+A value read back that this code no longer accepts (a range made narrower, a language dropped) is
+left out, so the default stands for it: a stored row never keeps a server from starting games.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Literal
+
+from bot.engine.computer import DEFAULT_LEVEL, LEVELS
+from bot.engine.rules import RuleSet
+from bot.service.errors import TableError
+from bot.storage.interface import Database
+
+log = logging.getLogger(__name__)
+
+LANGUAGES = ("en", "de", "id")
+"""The languages a server or a member may choose (the bot's catalogs)."""
+TURN_TIMEOUT_RANGE = (30, 600)
+"""Seconds a turn may last, as ``/romme start turn_timeout`` allows."""
+LOBBY_TIMEOUT_RANGE = (1, 120)
+"""Minutes a lobby nobody starts stays open."""
+OPENING_RANGE = (0, 120)
+ROUNDS_RANGE = (1, 12)
+MEMBERS_KEPT = 100_000
+"""Members whose preferences a process keeps in memory (the ones seen most lately)."""
+MAX_CHANNELS = 25
+"""Channels a server may name for its games (a channel select's most)."""
+
+RULE_SETTINGS = tuple(f.name for f in fields(RuleSet))
+"""The settings that are house rules: one per field of :class:`RuleSet`."""
+SETTING_NAMES = (
+    "language",
+    *RULE_SETTINGS,
+    "turn_timeout",
+    "lobby_timeout",
+    "computer_level",
+    "threads",
+    "channels",
+    "game_master_role",
+)
+"""Every server setting, in the order the panel shows them."""
+
+CardStyle = Literal["faces", "text"]
+HandSort = Literal["suit", "rank"]
+
+
+def _number(name: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, str):
+        value = value.strip()
+        if not value.lstrip("-").isdigit():
+            raise TableError("settings.not_a_number", setting=name, value=value[:20])
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TableError("settings.not_a_number", setting=name, value=str(value)[:20])
+    if not low <= value <= high:
+        raise TableError("settings.out_of_range", setting=name, value=value, low=low, high=high)
+    return value
+
+
+def _flag(name: str, value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    if value in ("true", "false"):
+        return value == "true"
+    raise TableError("settings.bad_value", setting=name)
+
+
+def _one_of(name: str, value: object, allowed: tuple[str, ...]) -> str:
+    if isinstance(value, str) and value in allowed:
+        return value
+    raise TableError("settings.bad_value", setting=name)
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSettings:
+    """A server's defaults for new games (``None``: the bot's own default).
+
+    >>> s = ServerSettings().changed("jokers", "6").changed("turn_timeout", "90")
+    >>> s.rules.jokers, s.turn_timeout, ServerSettings.from_dict(s.to_dict()) == s
+    (6, 90, True)
+    >>> ServerSettings().changed("turn_timeout", 5)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    bot.service.errors.TableError: settings.out_of_range {'setting': 'turn_timeout', 'value': 5, ...}
+    """
+
+    language: str | None = None
+    """The language of the server's new games; ``None``: the server's Discord language."""
+    rules: RuleSet = field(default_factory=RuleSet)
+    turn_timeout: int | None = None
+    """Seconds; ``None``: the bot's ``TURN_TIMEOUT``."""
+    lobby_timeout: int | None = None
+    """Minutes; ``None``: the bot's ``LOBBY_TIMEOUT``."""
+    computer_level: str = DEFAULT_LEVEL
+    threads: bool = False
+    """Whether a ``/romme start`` without ``thread`` opens its game in a thread."""
+    channels: tuple[int, ...] = ()
+    """The channels games may be started in (a thread counts as its channel); none: every one."""
+    game_master_role: int | None = None
+    """Members with this role may change these settings and stop any game of the server."""
+
+    def changed(self, name: str, value: object) -> ServerSettings:
+        """These settings with ``name`` set to ``value`` (a select's or a modal's text, or the value
+        itself; ``"default"`` or ``None`` goes back to the default). Raises :class:`TableError`
+        naming what was wrong, for an unknown setting or a value out of range.
+
+        >>> three = ServerSettings().changed("rounds", "3")
+        >>> three.rules.rounds, three.changed("rounds", "").rules.rounds
+        (3, None)
+        """
+        if value in (None, "", "default"):
+            return self._reset(name)
+        if name == "language":
+            return replace(self, language=_one_of(name, value, LANGUAGES))
+        if name in ("jokers", "opening", "rounds"):
+            low, high = {"jokers": (2, 6), "opening": OPENING_RANGE, "rounds": ROUNDS_RANGE}[name]
+            number = _number(name, value, low, high)
+            if name == "jokers" and number not in (2, 4, 6):
+                raise TableError("settings.bad_value", setting=name)
+            rule: dict[str, Any] = {name: number}
+            return replace(self, rules=replace(self.rules, **rule))
+        if name == "scoring":
+            scoring: dict[str, Any] = {"scoring": _one_of(name, value, ("melds", "penalty"))}
+            return replace(self, rules=replace(self.rules, **scoring))
+        if name in ("hand_romme", "discard_to_go_out"):
+            flag: dict[str, Any] = {name: _flag(name, value)}
+            return replace(self, rules=replace(self.rules, **flag))
+        if name == "turn_timeout":
+            return replace(self, turn_timeout=_number(name, value, *TURN_TIMEOUT_RANGE))
+        if name == "lobby_timeout":
+            return replace(self, lobby_timeout=_number(name, value, *LOBBY_TIMEOUT_RANGE))
+        if name == "computer_level":
+            return replace(self, computer_level=_one_of(name, value, LEVELS))
+        if name == "threads":
+            return replace(self, threads=_flag(name, value))
+        if name == "channels":
+            if not isinstance(value, (list, tuple)) or not all(isinstance(v, int) for v in value):
+                raise TableError("settings.bad_value", setting=name)
+            if len(value) > MAX_CHANNELS:
+                raise TableError(
+                    "settings.out_of_range", setting=name, value=len(value), low=0, high=MAX_CHANNELS
+                )
+            return replace(self, channels=tuple(dict.fromkeys(value)))
+        if name == "game_master_role":
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise TableError("settings.bad_value", setting=name)
+            return replace(self, game_master_role=value)
+        raise TableError("settings.bad_value", setting=name)
+
+    def _reset(self, name: str) -> ServerSettings:
+        if name in RULE_SETTINGS:
+            return replace(self, rules=replace(self.rules, **{name: getattr(RuleSet(), name)}))
+        if name not in SETTING_NAMES:
+            raise TableError("settings.bad_value", setting=name)
+        return replace(self, **{name: getattr(ServerSettings(), name)})
+
+    def sets_games(self) -> bool:
+        """Whether the server changed any default of its games (not only where and who).
+
+        >>> ServerSettings(channels=(1,)).sets_games(), ServerSettings(threads=True).sets_games()
+        (False, True)
+        """
+        return replace(self, channels=(), game_master_role=None) != ServerSettings()
+
+    def runs_games(self, role_ids: Iterable[int]) -> bool:
+        """Whether a member with these roles is a game master here (the role is set and theirs).
+
+        >>> ServerSettings(game_master_role=3).runs_games([1, 3]), ServerSettings().runs_games([3])
+        (True, False)
+        """
+        return self.game_master_role is not None and self.game_master_role in set(role_ids)
+
+    def allows(self, channel_id: int, parent_id: int | None = None) -> bool:
+        """Whether a game may start in ``channel_id`` (a thread: in ``parent_id``'s).
+
+        >>> only_one = ServerSettings(channels=(1,))
+        >>> ServerSettings().allows(5), only_one.allows(5), only_one.allows(9, 1)
+        (True, False, True)
+        """
+        return not self.channels or channel_id in self.channels or parent_id in self.channels
+
+    def to_dict(self) -> dict[str, Any]:
+        """What the storage keeps: the settings that are not the default.
+
+        >>> ServerSettings().to_dict(), ServerSettings(threads=True).to_dict()
+        ({}, {'threads': True})
+        """
+        saved: dict[str, Any] = {}
+        default = ServerSettings()
+        for name in SETTING_NAMES:
+            value = self.value(name)
+            if value != default.value(name):
+                saved[name] = list(value) if isinstance(value, tuple) else value
+        return saved
+
+    def value(self, name: str) -> Any:
+        """The value of one setting, a house rule as a rule (``rules.jokers`` is ``jokers``)."""
+        return getattr(self.rules, name) if name in RULE_SETTINGS else getattr(self, name)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ServerSettings:
+        """Settings read back; a value this code does not accept (any more) is left out, logged."""
+        settings = cls()
+        for name, value in data.items():
+            try:
+                settings = settings.changed(name, value)
+            except TableError:
+                log.warning("server setting %s=%r is not valid any more: its default stands", name, value)
+        return settings
+
+
+@dataclass(frozen=True, slots=True)
+class MemberPreferences:
+    """What one member chose for themselves, on every server.
+
+    >>> p = MemberPreferences().changed("cards", "text").changed("language", "de")
+    >>> p.cards, p.language, p.text_cards, MemberPreferences.from_dict(p.to_dict()) == p
+    ('text', 'de', True, True)
+    """
+
+    cards: CardStyle = "faces"
+    """``"text"``: cards as ``8♣`` everywhere this member looks (what a screen reader reads)."""
+    sort: HandSort = "suit"
+    """How a new hand panel of this member is sorted."""
+    language: str | None = None
+    """The language of private answers; ``None``: Discord's (the client's) language."""
+    mention: bool = True
+    """Whether the table message calls this member by a mention when it is their turn."""
+    tipped: bool = False
+    """Whether the member has had the one line of tip shown the first time they open My hand."""
+
+    @property
+    def text_cards(self) -> bool:
+        """Whether this member's cards are text."""
+        return self.cards == "text"
+
+    def changed(self, name: str, value: object) -> MemberPreferences:
+        """These preferences with ``name`` set to ``value``; :class:`TableError` for a bad one.
+
+        >>> MemberPreferences().changed("sort", "colour")
+        Traceback (most recent call last):
+        ...
+        bot.service.errors.TableError: settings.bad_value {'setting': 'sort'}
+        """
+        if name == "cards":
+            return replace(self, cards=_one_of(name, value, ("faces", "text")))  # type: ignore[arg-type]
+        if name == "sort":
+            return replace(self, sort=_one_of(name, value, ("suit", "rank")))  # type: ignore[arg-type]
+        if name == "language":
+            language = None if value in (None, "default") else _one_of(name, value, LANGUAGES)
+            return replace(self, language=language)
+        if name == "mention":
+            return replace(self, mention=_flag(name, value))
+        if name == "tipped":
+            return replace(self, tipped=_flag(name, value))
+        raise TableError("settings.bad_value", setting=name)
+
+    def to_dict(self) -> dict[str, Any]:
+        """What the storage keeps: the preferences that are not the default."""
+        default = MemberPreferences()
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) != getattr(default, f.name)
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> MemberPreferences:
+        """Preferences read back; a value not accepted (any more) is left out."""
+        preferences = cls()
+        for name, value in data.items():
+            try:
+                preferences = preferences.changed(name, value)
+            except TableError:
+                log.warning("member preference %s=%r is not valid any more", name, value)
+        return preferences
+
+
+class SettingsBook:
+    """The servers' settings and the members' preferences, on the storage.
+
+    A server's settings are read from the storage each time they are asked for (a ``/romme start``
+    or the panel: rare, and several processes may share the database). A member's preferences are
+    also kept in memory once read (:meth:`cached`): a hand panel redrawn after another seat's move
+    must know them without a read, and :attr:`quiet` names the members who asked not to be mentioned.
+    """
+
+    def __init__(self, storage: Database) -> None:
+        """A book over ``storage``.
+
+        >>> import asyncio, tempfile, pathlib
+        >>> from bot.storage.interface import open_database
+        >>> async def demo(path):
+        ...     storage = await open_database(path)
+        ...     book = SettingsBook(storage)
+        ...     await book.save_member(7, MemberPreferences(mention=False))
+        ...     await book.save_server(1, ServerSettings(threads=True))
+        ...     found = (await book.server(1)).threads, book.cached(7).mention, 7 in book.quiet
+        ...     await storage.close()
+        ...     return found
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     asyncio.run(demo(pathlib.Path(folder) / "romme.db"))
+        (True, False, True)
+        """
+        self.storage = storage
+        self._members: dict[int, MemberPreferences] = {}
+        self.quiet: set[int] = set()
+        """The members who asked not to be called by a mention when it is their turn (as read so far)."""
+
+    async def server(self, guild_id: int) -> ServerSettings:
+        """Server ``guild_id``'s settings (every default if it never saved any)."""
+        return ServerSettings.from_dict(await self.storage.guild_settings(guild_id))
+
+    async def save_server(self, guild_id: int, settings: ServerSettings) -> None:
+        """Keep ``settings`` as the server's (one write)."""
+        await self.storage.save_guild_settings(guild_id, settings.to_dict())
+
+    async def member(self, user_id: int) -> MemberPreferences:
+        """Member ``user_id``'s preferences, read afresh and kept in memory."""
+        preferences = MemberPreferences.from_dict(await self.storage.member_preferences(user_id))
+        self._keep(user_id, preferences)
+        return preferences
+
+    async def known(self, user_id: int) -> MemberPreferences:
+        """The member's preferences as kept in memory, read once if this process never read them
+        (a click pays for one read per member and process, not one per click)."""
+        kept = self._members.get(user_id)
+        return kept if kept is not None else await self.member(user_id)
+
+    def cached(self, user_id: int) -> MemberPreferences:
+        """The member's preferences as last read or saved here; the defaults if never."""
+        return self._members.get(user_id) or MemberPreferences()
+
+    async def save_member(self, user_id: int, preferences: MemberPreferences) -> None:
+        """Keep ``preferences`` as the member's (one write), and in memory."""
+        await self.storage.save_member_preferences(user_id, preferences.to_dict())
+        self._keep(user_id, preferences)
+
+    def _keep(self, user_id: int, preferences: MemberPreferences) -> None:
+        self._members.pop(user_id, None)
+        self._members[user_id] = preferences
+        while len(self._members) > MEMBERS_KEPT:
+            forgotten = next(iter(self._members))
+            del self._members[forgotten]
+            self.quiet.discard(forgotten)
+        if preferences.mention:
+            self.quiet.discard(user_id)
+        else:
+            self.quiet.add(user_id)
+
+
+__all__ = [
+    "LANGUAGES",
+    "LOBBY_TIMEOUT_RANGE",
+    "SETTING_NAMES",
+    "TURN_TIMEOUT_RANGE",
+    "MemberPreferences",
+    "ServerSettings",
+    "SettingsBook",
+]

@@ -1,0 +1,338 @@
+"""``/romme settings``, ``/romme preferences`` and ``/romme help``: what their commands and their
+panels' components do.
+
+A server's settings are changed by a member with Manage Server or the server's game-master role,
+asked again at every click (a role taken away meanwhile stops the next change). A click names the
+server (or the member) its panel was drawn for: it is refused elsewhere. Every change is checked by
+:mod:`bot.service.settings` before it is saved; a refusal says what was wrong and changes nothing; a
+saved change is said in one line above the panel, redrawn.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Self
+
+import discord
+
+from bot.i18n import t
+from bot.publish.panels import as_member
+from bot.render import refusal, refusal_for
+from bot.render.common import house_rule_lines
+from bot.render.settings import (
+    NUMBER_SETTINGS,
+    PREFERENCES_PREFIX,
+    PREFERENCES_TEMPLATE,
+    SETTINGS_TEMPLATE,
+    game_lines,
+    help_embed,
+    numbers_modal,
+    parse_panel_id,
+    place_lines,
+    preferences_panel,
+    setting_name,
+    settings_panel,
+)
+from bot.service import TableError
+from bot.service.settings import RULE_SETTINGS, MemberPreferences, ServerSettings
+from cogs.clicks import answer_privately
+
+if TYPE_CHECKING:
+    from bot.client import RommeBot
+    from bot.service.settings import SettingsBook
+
+log = logging.getLogger(__name__)
+
+LINE_ORDER = (*RULE_SETTINGS, "language", "turn_timeout", "lobby_timeout", "computer_level", "threads")
+
+
+def role_ids(member: object) -> list[int]:
+    """The ids of a member's roles (none for a user outside a server).
+
+    >>> role_ids(object())
+    []
+    """
+    roles = getattr(member, "roles", None) or []
+    return [role.id for role in roles]
+
+
+async def runs_games(book: SettingsBook, interaction: discord.Interaction[Any]) -> bool:
+    """Whether the member may change the server's settings and stop any of its games: Manage
+    Server, or the server's game-master role."""
+    if interaction.permissions.manage_guild:
+        return True
+    if interaction.guild_id is None:
+        return False
+    settings = await book.server(interaction.guild_id)
+    return settings.runs_games(role_ids(interaction.user))
+
+
+def _named(exc: TableError) -> TableError:
+    """The refusal with the setting's code name put in words."""
+    setting = exc.params.get("setting")
+    if isinstance(setting, str):
+        return TableError(exc.code, **{**exc.params, "setting": setting_name(setting)})
+    return exc
+
+
+class Panels:
+    """The handlers of the settings' and the preferences' panels over ``bot``."""
+
+    def __init__(self, bot: RommeBot) -> None:
+        self.bot = bot
+
+    @property
+    def book(self) -> SettingsBook:
+        """The servers' settings and the members' preferences."""
+        return self.bot.tables.book
+
+    async def member(self, interaction: discord.Interaction[Any]) -> MemberPreferences:
+        """The member's preferences (read once per process, then kept)."""
+        return await self.book.known(interaction.user.id)
+
+    def _panel(self, settings: ServerSettings, guild_id: int) -> tuple[discord.Embed, discord.ui.View]:
+        return settings_panel(
+            settings,
+            guild_id=guild_id,
+            turn_timeout=self.bot.settings.turn_timeout,
+            lobby_timeout=self.bot.settings.lobby_timeout,
+        )
+
+    def _line(self, settings: ServerSettings, name: str) -> str:
+        """What one setting is now, in the words of the panel."""
+        lines = dict(
+            zip(
+                LINE_ORDER,
+                [
+                    *house_rule_lines(settings.rules),
+                    *game_lines(
+                        settings,
+                        turn_timeout=self.bot.settings.turn_timeout,
+                        lobby_timeout=self.bot.settings.lobby_timeout,
+                    ),
+                ],
+                strict=True,
+            )
+        )
+        channels, role = place_lines(settings)
+        lines |= {"channels": channels, "game_master_role": role}
+        return lines[name]
+
+    # ------------------------------------------------------------------ the commands
+
+    async def open_settings(self, interaction: discord.Interaction[Any]) -> None:
+        """``/romme settings``: the panel, or a short refusal for a member without the right."""
+        preferences = await self.member(interaction)
+        with as_member(preferences, interaction.locale):
+            guild_id = interaction.guild_id or 0
+            if not await runs_games(self.book, interaction):
+                await answer_privately(interaction, refusal(t("error.settings.not_allowed")))
+                return
+            settings = await self.book.server(guild_id)
+            embed, view = self._panel(settings, guild_id)
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    async def open_preferences(self, interaction: discord.Interaction[Any]) -> None:
+        """``/romme preferences``: the member's own panel."""
+        preferences = await self.book.member(interaction.user.id)
+        with as_member(preferences, interaction.locale):
+            embed, view = preferences_panel(preferences, user_id=interaction.user.id)
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    async def open_help(self, interaction: discord.Interaction[Any]) -> None:
+        """``/romme help``, in the member's language."""
+        with as_member(await self.member(interaction), interaction.locale):
+            await interaction.response.send_message(embed=help_embed(), ephemeral=True)
+
+    # ------------------------------------------------------------------ the panels' components
+
+    async def click(
+        self, interaction: discord.Interaction[Any], custom_id: str, values: Sequence[str]
+    ) -> None:
+        """A component of either panel; every outcome is answered."""
+        preferences = await self.member(interaction)
+        with as_member(preferences, interaction.locale):
+            parsed = parse_panel_id(custom_id)
+            try:
+                if parsed is None:
+                    raise TableError("settings.bad_value", setting="?")
+                prefix, owner, what = parsed
+                if prefix == PREFERENCES_PREFIX:
+                    await self._preference(interaction, owner, values, preferences)
+                else:
+                    await self._setting(interaction, owner, what, values)
+            except TableError as exc:
+                await answer_privately(interaction, refusal_for(_named(exc)))
+
+    async def _preference(
+        self,
+        interaction: discord.Interaction[Any],
+        owner: int,
+        values: Sequence[str],
+        preferences: MemberPreferences,
+    ) -> None:
+        if owner != interaction.user.id:
+            raise TableError("settings.not_yours")
+        name, _, value = (values[0] if values else "").partition("=")
+        changed = preferences.changed(name, value)
+        await self.book.save_member(interaction.user.id, changed)
+        # The answer already speaks the language just chosen, with the cards just chosen.
+        with as_member(changed, interaction.locale):
+            embed, view = preferences_panel(changed, user_id=owner)
+            line = t("settings.saved", what=t(f"preferences.name.{name}"))
+            await interaction.response.edit_message(content=line, embed=embed, view=view)
+
+    async def _setting(
+        self, interaction: discord.Interaction[Any], owner: int, what: str, values: Sequence[str]
+    ) -> None:
+        guild = interaction.guild
+        if guild is None or owner != guild.id:
+            raise TableError("settings.other_server")
+        if not await runs_games(self.book, interaction):
+            raise TableError("settings.not_allowed")
+        settings = await self.book.server(guild.id)
+        if what == "numbers":
+            await interaction.response.send_modal(
+                numbers_modal(settings, guild_id=guild.id, make=_make_numbers(self))
+            )
+            return
+        if what == "reset":
+            changed, name = ServerSettings(), None
+        elif what == "pick":
+            name, _, value = (values[0] if values else "").partition("=")
+            changed = settings.changed(name, value)
+        elif what == "channels":
+            name = "channels"
+            ids = [int(v) for v in values if v.isdigit()]
+            for channel_id in ids:
+                if guild.get_channel(channel_id) is None:
+                    raise TableError("settings.channel_elsewhere", channel=f"<#{channel_id}>")
+            changed = settings.changed("channels", ids)
+        else:  # the game-master role
+            name = "game_master_role"
+            ids = [int(v) for v in values if v.isdigit()]
+            if ids and guild.get_role(ids[0]) is None:
+                raise TableError("settings.role_gone")
+            changed = settings.changed(name, ids[0] if ids else None)
+        await self.save_and_redraw(interaction, guild.id, changed, [name] if name else [])
+
+    async def save_and_redraw(
+        self,
+        interaction: discord.Interaction[Any],
+        guild_id: int,
+        changed: ServerSettings,
+        names: Sequence[str],
+    ) -> None:
+        """Save the server's settings, and redraw the panel with one line saying what changed."""
+        await self.book.save_server(guild_id, changed)
+        what = " · ".join(self._line(changed, name) for name in names) or t("settings.reset.done")
+        embed, view = self._panel(changed, guild_id)
+        line = t("settings.saved", what=what)
+        if interaction.message is not None and interaction.message.flags.ephemeral:
+            await interaction.response.edit_message(content=line, embed=embed, view=view)
+        else:
+            await interaction.response.send_message(line, embed=embed, view=view, ephemeral=True)
+
+    async def numbers(
+        self, interaction: discord.Interaction[Any], guild_id: int, typed: Mapping[str, str]
+    ) -> None:
+        """The numbers' modal submitted: every value checked, then all saved at once, or none."""
+        with as_member(await self.member(interaction), interaction.locale):
+            try:
+                guild = interaction.guild
+                if guild is None or guild.id != guild_id:
+                    raise TableError("settings.other_server")
+                if not await runs_games(self.book, interaction):
+                    raise TableError("settings.not_allowed")
+                before = await self.book.server(guild_id)
+                changed = before
+                for name in NUMBER_SETTINGS:
+                    if name in typed:
+                        changed = changed.changed(name, typed[name].strip())
+                names = [name for name in NUMBER_SETTINGS if changed.value(name) != before.value(name)]
+                await self.save_and_redraw(interaction, guild_id, changed, names)
+            except TableError as exc:
+                await answer_privately(interaction, refusal_for(_named(exc)))
+
+
+def _make_numbers(panels: Panels) -> type[discord.ui.Modal]:
+    """The numbers' modal class, whose submission ``panels`` handles."""
+
+    class NumbersModal(discord.ui.Modal):
+        async def on_submit(self, interaction: discord.Interaction[Any], /) -> None:
+            inputs = [
+                item.component if isinstance(item, discord.ui.Label) else item for item in self.children
+            ]
+            typed = {item.custom_id: item.value for item in inputs if isinstance(item, discord.ui.TextInput)}
+            found = parse_panel_id(self.custom_id)  # romme-set:<server>:numbers
+            await panels.numbers(interaction, found[1] if found else 0, typed)
+
+        async def on_error(  # type: ignore[override]  # a modal's on_error has no item
+            self, interaction: discord.Interaction[Any], error: Exception, /
+        ) -> None:
+            log.error("the settings' numbers failed", exc_info=error)
+            await answer_privately(interaction, refusal(t("error.unexpected")))
+
+    return NumbersModal
+
+
+class _PanelItem:
+    """What the panels' components share: handing the click to :class:`Panels`."""
+
+    def __init__(self, item: discord.ui.Item[Any]) -> None:
+        super().__init__(item)  # type: ignore[call-arg]  # the DynamicItem after this mixin
+        self.custom_id_seen: str = item.custom_id  # type: ignore[attr-defined]
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: Mapping[str, object] = interaction.data or {}
+        given = data.get("values")
+        values = [v for v in given if isinstance(v, str)] if isinstance(given, list) else []
+        await Panels(interaction.client).click(interaction, self.custom_id_seen, values)
+
+
+SETTINGS_SELECT = SETTINGS_TEMPLATE.replace("pick|channels|role|numbers|reset", "pick")
+SETTINGS_CHANNELS = SETTINGS_TEMPLATE.replace("pick|channels|role|numbers|reset", "channels")
+SETTINGS_ROLE = SETTINGS_TEMPLATE.replace("pick|channels|role|numbers|reset", "role")
+SETTINGS_BUTTON = SETTINGS_TEMPLATE.replace("pick|channels|role|numbers|reset", "numbers|reset")
+
+
+class SettingsPick(_PanelItem, discord.ui.DynamicItem[discord.ui.Select[Any]], template=SETTINGS_SELECT):
+    """The settings panel's list of choices."""
+
+
+class SettingsChannels(
+    _PanelItem, discord.ui.DynamicItem[discord.ui.ChannelSelect[Any]], template=SETTINGS_CHANNELS
+):
+    """The channels games may start in."""
+
+
+class SettingsRole(_PanelItem, discord.ui.DynamicItem[discord.ui.RoleSelect[Any]], template=SETTINGS_ROLE):
+    """The game-master role."""
+
+
+class SettingsButton(_PanelItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=SETTINGS_BUTTON):
+    """Numbers… (the modal) and Reset all."""
+
+
+class PreferencesPick(
+    _PanelItem, discord.ui.DynamicItem[discord.ui.Select[Any]], template=PREFERENCES_TEMPLATE
+):
+    """The preferences panel's list of choices."""
+
+
+PANEL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    SettingsPick,
+    SettingsChannels,
+    SettingsRole,
+    SettingsButton,
+    PreferencesPick,
+)
+"""The panels' component classes, registered with the game's (``cogs.components.ITEMS``)."""
