@@ -43,6 +43,7 @@ async def test_a_file_of_schema_2_gets_the_damaged_column_and_keeps_its_games(tm
     await storage.close()
     # Back to schema 2, as the previous version of the bot left it (schema 4's columns go too).
     with sqlite3.connect(path) as db:
+        db.execute("ALTER TABLE games DROP COLUMN last_seq")
         db.execute("ALTER TABLE games DROP COLUMN snapshot_seq")
         db.execute("ALTER TABLE moves DROP COLUMN state")
         db.execute("ALTER TABLE games DROP COLUMN damaged")
