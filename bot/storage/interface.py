@@ -210,7 +210,9 @@ class Database(abc.ABC):
     @abc.abstractmethod
     async def unfinished_games(self) -> list[GameRecord]:
         """Every game in the lobby or in play, oldest (lowest id) first: what to bring back after a
-        restart. A game whose tail cannot be replayed comes back with ``replay_error`` set."""
+        restart. Nothing in one game's rows stops the read: a game whose row or tail cannot be
+        decoded, whose tail does not continue its snapshot up to its last move without a gap, or
+        cannot be replayed, comes back with ``replay_error`` set (see :func:`bot.storage.rows.game`)."""
 
     @abc.abstractmethod
     async def moves(self, game_id: int, *, after: int = 0) -> list[MoveRecord]:
@@ -221,7 +223,8 @@ class Database(abc.ABC):
 
     @abc.abstractmethod
     async def owed_announcements(self, game_id: int | None = None) -> list[AnnouncementRecord]:
-        """The announcements not delivered yet (of one game, or of all), by game, then round."""
+        """The announcements not delivered yet (of one game, or of all), by game, then round. A row
+        that cannot be read (its payload or a time damaged) is left out, with a warning naming it."""
 
     @abc.abstractmethod
     async def announcement_delivered(self, game_id: int, round_no: int, message_id: int | None) -> bool:

@@ -11,6 +11,7 @@ that decodes nothing (:data:`bot.storage.rows.SELECT_GAMES`): a damaged row stop
 from __future__ import annotations
 
 import abc
+import logging
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -25,6 +26,8 @@ from bot.storage.records import (
     PlayerStats,
     RoundScore,
 )
+
+log = logging.getLogger(__name__)
 
 OPEN = "(" + ", ".join(f"'{status.value}'" for status in OPEN_STATUSES) + ")"
 """SQL for ``status IN …``: the statuses of a game that is not over."""
@@ -78,7 +81,19 @@ class SqlStorage(Database):
             f"SELECT * FROM announcements WHERE delivered_at IS NULL {where} ORDER BY game_id, round_no",
             *params,
         )
-        return [read.announcement(row, self._stamp) for row in rows]
+        owed = []
+        for row in rows:
+            try:
+                owed.append(read.announcement(row, self._stamp))
+            except Exception as exc:  # one damaged row: that announcement is left, never the others
+                log.warning(
+                    "game %s: the announcement of round %s cannot be read (%s: %s); left as it is",
+                    row["game_id"],
+                    row["round_no"],
+                    type(exc).__name__,
+                    " ".join(str(exc).split())[:200],
+                )
+        return owed
 
     async def round_scores(self, game_id: int) -> list[RoundScore]:
         """See :meth:`Database.round_scores`."""
