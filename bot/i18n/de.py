@@ -423,4 +423,8 @@ MESSAGES: dict[str, str] = {
     "count.matches.one": "{count} Partie",
     "count.wins": "{count} Siege",
     "count.wins.one": "{count} Sieg",
+    # --- fenced save ---
+    "error.game.moved": (
+        "Dieser Tisch läuft jetzt in einem anderen Prozess des Bots. Bitte versuche es noch einmal."
+    ),
 }

@@ -382,4 +382,6 @@ MESSAGES: dict[str, str] = {
     "error.turn.not_yours": "It is not your turn.",
     "error.panel.stale": "This panel is out of date; here is a fresh one.",
     "error.stop.not_allowed": "Only the host or a member with Manage Server can stop the game.",
+    # --- fenced save ---
+    "error.game.moved": "This table moved to another process of the bot. Please try again.",
 }

@@ -424,4 +424,6 @@ MESSAGES: dict[str, str] = {
     "count.matches.one": "{count} permainan",
     "count.wins": "{count} kemenangan",
     "count.wins.one": "{count} kemenangan",
+    # --- fenced save ---
+    "error.game.moved": "Meja ini sekarang dijalankan oleh proses bot yang lain. Silakan coba lagi.",
 }

@@ -21,6 +21,7 @@ TABLE_ERROR_CODES = (
     "panel.stale",
     "round.not_over",
     "stop.not_allowed",
+    "game.moved",
 )
 """Every code a :class:`TableError` can carry (the message catalog has an entry for each)."""
 

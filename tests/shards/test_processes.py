@@ -21,6 +21,8 @@ from pathlib import Path
 
 import asyncpg
 
+from bot.config import EXAMPLE_TOKEN
+
 CHILD = Path(__file__).resolve().parent / "shard_child.py"
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 60.0
@@ -70,7 +72,7 @@ def run_romme_bot(url: str, shard_ids: str, cwd: Path) -> subprocess.CompletedPr
     env.update(
         {
             "PYTHONPATH": str(ROOT),
-            "DISCORD_TOKEN": "not-a-real-token",
+            "DISCORD_TOKEN": EXAMPLE_TOKEN,
             "DATABASE_URL": url,
             "SHARD_COUNT": "2",
             "SHARD_IDS": shard_ids,

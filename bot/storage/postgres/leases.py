@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 import asyncpg
 
-from bot.storage.errors import StorageError
+from bot.storage.errors import StorageError, WriteFenced
 
 if TYPE_CHECKING:
     from asyncpg.pool import PoolConnectionProxy
@@ -63,7 +63,7 @@ class ShardTaken(StorageError):
         self.owner = owner
 
 
-class ShardLost(StorageError):
+class ShardLost(WriteFenced):
     """A write refused because the lease of its game's shard was taken over by another process
     since this one took it (the fencing token differs): nothing was written, the other process
     plays the game now.
