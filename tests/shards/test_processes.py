@@ -28,9 +28,11 @@ ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 60.0
 
 
-def start(url: str, ids: str, mode: str, seed: int = 1) -> subprocess.Popen[str]:
+def start(
+    url: str, ids: str, mode: str, seed: int = 1, count: int = 2, lease: float = 2.0
+) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, str(CHILD), url, str(seed), ids, mode],
+        [sys.executable, str(CHILD), url, str(seed), ids, mode, str(count), str(lease)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
