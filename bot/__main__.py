@@ -231,7 +231,9 @@ def check_command(args: argparse.Namespace) -> int:
     """Run ``romme-bot check``: one line on stdout and 0 when the settings and the database are
     fine; a problem raises (one line on stderr, exit status 2, from :func:`main`)."""
     settings = load_settings()
-    line = asyncio.run(check_database(settings.database, shards=settings.shards))
+    line = asyncio.run(
+        check_database(settings.database, shards=settings.shards, shard_count=settings.shard_count)
+    )
     print(f"romme-bot: the settings are fine; {line}")
     return 0
 

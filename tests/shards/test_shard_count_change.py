@@ -17,9 +17,12 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from bot.service import TableService
 from bot.service.game import replay_snapshot
 from bot.service.shards import shard_of
+from bot.storage import StorageError, check_database
 from bot.storage.postgres import PostgresStorage
 from tests.shards.test_processes import TIMEOUT, first_line, kill, rows, run_romme_bot, start
 
@@ -147,3 +150,18 @@ def test_a_start_that_cannot_reach_discord_gives_its_leases_back(postgres_url: s
         assert first_line(child).startswith("LOADED")
     finally:
         kill(child)
+
+
+async def test_check_names_a_live_process_of_another_shard_count(postgres_url: str) -> None:
+    # `romme-bot check` says beforehand what the start would refuse (the same line, the URL first).
+    storage = await PostgresStorage.open(postgres_url)
+    try:
+        await storage.take_shards([0, 1], 2, owner="host-a pid 4242", ttl=30)
+        with pytest.raises(StorageError) as refused_check:
+            await check_database(postgres_url, shards=(0,), shard_count=3)
+        line = str(refused_check.value)
+        assert "SHARD_COUNT is 3 here" in line and "(host-a pid 4242) runs SHARD_COUNT=2" in line, line
+        # The same count is fine for a shard nobody holds.
+        assert "2 shards leased" in await check_database(postgres_url, shards=(2,), shard_count=2)
+    finally:
+        await storage.close()
