@@ -45,13 +45,18 @@ Stamp = Callable[[Any], datetime]
 """How a backend reads a timestamp column."""
 
 SELECT_GAMES = (
-    "SELECT games.*, m.seq AS tail_seq, m.seat AS tail_seat, m.user_id AS tail_user_id, "
+    "SELECT games.id, games.guild_id, games.channel_id, games.host_id, games.table_message_id, "
+    "games.status, games.version, games.created_at, games.updated_at, games.damaged, "
+    "games.snapshot_seq, games.last_seq, "
+    "CASE WHEN row_number() OVER (PARTITION BY games.id ORDER BY m.seq) = 1 THEN games.snapshot END "
+    "AS snapshot, m.seq AS tail_seq, m.seat AS tail_seat, m.user_id AS tail_user_id, "
     "m.move AS tail_move, m.state AS tail_state, m.created_at AS tail_created_at "
     "FROM games LEFT JOIN moves m ON m.game_id = games.id AND m.seq > games.snapshot_seq"
 )
 """The games with their tails, in SQL both backends understand (a read adds its WHERE, and orders by
 ``games.id, tail_seq``): one row per move of a game's tail (its row alone, ``tail_*`` NULL, when it
-has none). One statement: the row and its tail are of one committed state."""
+has none), the snapshot only in the first (a game's 6-8 KB are sent once, not once per move). One
+statement: the row and its tail are of one committed state."""
 
 
 def games(rows: Iterable[Row], stamp: Stamp, replay: Replay | None = None) -> list[GameRecord]:
