@@ -6,7 +6,7 @@ two counts never run side by side, so no game is played by two processes. The ch
 shards is the README's procedure: the processes of the old count stop, those of the new one start.
 A start that fails once it took its leases (PostgreSQL reachable, Discord not) gives them back.
 
-The processes are ``shard_child.py`` (the real bot under SimCord, a 2-second lease) and, for the
+The processes are ``shard_child.py`` (the real bot under SimCord, an 8-second lease here) and, for the
 failed start, ``python -m bot`` as an operator runs it.
 """
 
