@@ -231,7 +231,9 @@ def check_command(args: argparse.Namespace) -> int:
     """Run ``romme-bot check``: one line on stdout and 0 when the settings and the database are
     fine; a problem raises (one line on stderr, exit status 2, from :func:`main`)."""
     settings = load_settings()
-    line = asyncio.run(check_database(settings.database, shards=settings.shards))
+    line = asyncio.run(
+        check_database(settings.database, shards=settings.shards, shard_count=settings.shard_count)
+    )
     print(f"romme-bot: the settings are fine; {line}")
     return 0
 
@@ -282,6 +284,7 @@ async def serve(settings: Settings, connect: Connect) -> int:
     On SIGTERM the bot stops cleanly (:meth:`~bot.client.RommeBot.close`): no new change starts, the
     changes under way are saved (for :data:`STOP_GRACE` seconds at most), the timers stop, the
     gateway closes, the shard leases are given back, the database is closed and its lock released.
+    A start that fails once the leases are taken (Discord out of reach) gives them back too.
     ``connect`` is ``bot.start(token)`` for Discord (a test harness gives its own).
     """
     # Checking the database before connecting reports a bad file, or a file another bot process is
@@ -295,14 +298,23 @@ async def serve(settings: Settings, connect: Connect) -> int:
 
         database = await PostgresStorage.open(settings.database_url)
         shards = settings.shards
+        taken: tuple[int, ...] = ()
         try:
             if shards is not None and settings.shard_count is not None:
                 await database.take_shards(
                     shards, settings.shard_count, owner=default_owner(), ttl=settings.lease_seconds
                 )
+                taken = shards
         finally:
             await database.close()
-        return await _run_bot(settings, connect)
+        try:
+            return await _run_bot(settings, connect)
+        finally:
+            # A start that failed after taking the leases (Discord out of reach, the token refused)
+            # gives them back: the next start is not refused for a process that no longer exists.
+            # After a clean stop the bot has given them back already (then this deletes nothing).
+            if taken:
+                await _give_back(settings.database_url, taken, default_owner())
     storage = await Storage.open(settings.database_path)
     lock = hold_database_lock(settings.database_path)
     await storage.close()
@@ -310,6 +322,21 @@ async def serve(settings: Settings, connect: Connect) -> int:
         return await _run_bot(settings, connect)
     finally:
         lock.release()
+
+
+async def _give_back(url: str, shards: tuple[int, ...], owner: str) -> None:
+    """Delete this process's leases on ``shards`` (a warning if the server is out of reach: they
+    expire by themselves)."""
+    from bot.storage.postgres import PostgresStorage
+
+    try:
+        database = await PostgresStorage.open(url)
+        try:
+            await database.release_shards(shards, owner=owner)
+        finally:
+            await database.close()
+    except Exception as exc:
+        log.warning("the shard leases could not be given back (%s); they expire by themselves", exc)
 
 
 async def _run_bot(settings: Settings, connect: Connect) -> int:

@@ -7,8 +7,10 @@ has to fix.
 
 from __future__ import annotations
 
+import base64
 import math
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
@@ -231,10 +233,14 @@ class Settings:
         return replace(self, **overrides)
 
     def require_token(self) -> str:
-        """The token, or a :class:`ConfigError` saying where to put it.
+        """The token, or a :class:`ConfigError` saying where to put it, or, for a value that cannot
+        be a Discord bot token (:func:`token_problem`), what is wrong with it (never the value).
 
+        >>> Settings(token=EXAMPLE_TOKEN).require_token() == EXAMPLE_TOKEN
+        True
         >>> Settings(token="abc").require_token()
-        'abc'
+        Traceback (most recent call last):
+        bot.config.ConfigError: DISCORD_TOKEN is not a Discord bot token (it is not three parts ...
         """
         if not self.token:
             raise ConfigError(
@@ -242,7 +248,55 @@ class Settings:
                 "is not set: put the bot token from the Discord developer portal in .env "
                 "(see .env.example) or in the environment",
             )
+        problem = token_problem(self.token)
+        if problem is not None:
+            raise ConfigError(
+                "DISCORD_TOKEN",
+                f"is not a Discord bot token ({problem}): copy it again from the Bot page of the "
+                "Discord developer portal",
+            )
         return self.token
+
+
+EXAMPLE_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GhIjKl.abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN"
+"""A value of a bot token's shape (no real token: Discord refuses it), for examples and tests."""
+
+_TOKEN_PART = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def token_problem(token: str) -> str | None:
+    """What makes ``token`` impossible as a Discord bot token, or ``None`` if it has the shape of one.
+
+    A bot token is three parts of base64url characters separated by dots, the first of them the
+    bot's user id (its digits in base64). Checked at start, so that a mistyped value is refused in
+    one line instead of being tried against Discord (the check says nothing of the value itself).
+
+    >>> token_problem(EXAMPLE_TOKEN) is None
+    True
+    >>> token_problem("Bot " + EXAMPLE_TOKEN)
+    "it starts with 'Bot ': give the token alone"
+    >>> token_problem("abc def")
+    'it has spaces in it'
+    >>> token_problem("abc")
+    'it is not three parts separated by dots'
+    >>> token_problem("abc.def.ghi")
+    'its first part is not a user id'
+    """
+    if token.lower().startswith(("bot ", "bearer ")):
+        prefix = token.split(" ", 1)[0]
+        return f"it starts with '{prefix} ': give the token alone"
+    if any(char.isspace() for char in token):
+        return "it has spaces in it"
+    parts = token.split(".")
+    if len(parts) != 3 or not all(_TOKEN_PART.fullmatch(part) for part in parts):
+        return "it is not three parts separated by dots"
+    try:
+        user_id = base64.urlsafe_b64decode(parts[0] + "=" * (-len(parts[0]) % 4)).decode("ascii")
+    except (ValueError, UnicodeDecodeError):
+        user_id = ""
+    if not user_id.isdigit():
+        return "its first part is not a user id"
+    return None
 
 
 def load_settings(

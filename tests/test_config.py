@@ -11,7 +11,7 @@ import pytest
 
 import bot
 import bot.config
-from bot.config import ConfigError, Settings, load_settings
+from bot.config import EXAMPLE_TOKEN, ConfigError, Settings, load_settings
 
 ROOT = Path(bot.__file__).resolve().parent.parent
 
@@ -123,7 +123,7 @@ def test_the_token_is_only_required_to_connect() -> None:
     settings = load_settings({}, dotenv_path=None)
     with pytest.raises(ConfigError, match=r"^DISCORD_TOKEN is not set"):
         settings.require_token()
-    assert Settings(token="t").require_token() == "t"
+    assert Settings(token=EXAMPLE_TOKEN).require_token() == EXAMPLE_TOKEN
 
 
 def run_cli(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
@@ -148,6 +148,29 @@ def test_without_a_token_the_bot_says_so_in_one_line_and_exits_2(tmp_path: Path)
     assert not (tmp_path / "romme.db").exists()  # nothing is created before the settings are good
 
 
+@pytest.mark.parametrize(
+    ("token", "why"),
+    [
+        ("abc", "it is not three parts separated by dots"),
+        ("abc def", "it has spaces in it"),
+        (f"Bot {EXAMPLE_TOKEN}", "it starts with 'Bot ': give the token alone"),
+        ("abc.def.ghi", "its first part is not a user id"),
+    ],
+)
+def test_a_value_that_cannot_be_a_token_is_refused_at_start_in_one_line(
+    tmp_path: Path, token: str, why: str
+) -> None:
+    # Issue 25, point 10: refused before anything is opened or tried against Discord (exit 2, not
+    # the exit 1 of "cannot reach Discord"), without the value in the message.
+    result = run_cli(cwd=tmp_path, DISCORD_TOKEN=token)
+    assert result.returncode == 2, result.stderr
+    assert (
+        result.stderr == f"romme-bot: DISCORD_TOKEN is not a Discord bot token ({why}): copy it again "
+        "from the Bot page of the Discord developer portal\n"
+    )
+    assert not (tmp_path / "romme.db").exists()
+
+
 def test_a_bad_setting_in_the_env_file_exits_2(tmp_path: Path) -> None:
     (tmp_path / ".env").write_text("DISCORD_TOKEN=x\nCOMPUTER_DELAY=fast\n")
     result = run_cli("run", cwd=tmp_path)
@@ -158,7 +181,7 @@ def test_a_bad_setting_in_the_env_file_exits_2(tmp_path: Path) -> None:
 
 def test_an_unreadable_database_exits_2_before_connecting(tmp_path: Path) -> None:
     (tmp_path / "bad.db").write_bytes(b"\x00garbage" * 512)
-    result = run_cli(cwd=tmp_path, DISCORD_TOKEN="x", DATABASE_PATH="bad.db")
+    result = run_cli(cwd=tmp_path, DISCORD_TOKEN=EXAMPLE_TOKEN, DATABASE_PATH="bad.db")
     assert result.returncode == 2
     assert result.stderr.startswith("romme-bot: bad.db is not a readable SQLite database")
     assert result.stderr.count("\n") == 1

@@ -593,4 +593,8 @@ MESSAGES: dict[str, str] = {
         "💡 Tipp: Wähle Karten in der Liste unten und drücke dann eine Taste; /romme help erklärt "
         "einen Zug Schritt für Schritt."
     ),
+    # --- fenced save ---
+    "error.game.moved": (
+        "Dieser Tisch läuft jetzt in einem anderen Prozess des Bots. Bitte versuche es noch einmal."
+    ),
 }

@@ -544,4 +544,6 @@ MESSAGES: dict[str, str] = {
         "💡 Tip: select cards in the list below, then press a button; /romme help explains a turn "
         "step by step."
     ),
+    # --- fenced save ---
+    "error.game.moved": "This table moved to another process of the bot. Please try again.",
 }

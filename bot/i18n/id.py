@@ -590,4 +590,6 @@ MESSAGES: dict[str, str] = {
         "💡 Saran: pilih kartu di daftar bawah, lalu tekan tombol; /romme help menjelaskan satu giliran "
         "langkah demi langkah."
     ),
+    # --- fenced save ---
+    "error.game.moved": "Meja ini sekarang dijalankan oleh proses bot yang lain. Silakan coba lagi.",
 }

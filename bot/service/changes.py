@@ -50,6 +50,7 @@ from bot.storage import (
     Save,
     SaveResult,
     VersionConflict,
+    WriteFenced,
 )
 from bot.storage.interface import Database
 
@@ -328,6 +329,9 @@ class ChangePath:
             )
         except ChannelBusy as exc:
             raise TableError("game.exists", game_id=exc.game_id) from None
+        except WriteFenced as exc:
+            log.warning("a new game in channel %s is not saved: %s", game.channel_id, exc)
+            raise TableError("game.moved", game_id=0) from None
         # The stored snapshot was written before the id was known; load() takes the id from the row.
         snapshot["id"] = game.id
         self.register(game, snapshot)
@@ -352,7 +356,9 @@ class ChangePath:
 
         A save refused because the file holds a newer version (another process saved the game) reads
         the game again from the file, in place, and refuses the change with
-        ``TableError("game.changed")``: the next change starts from what the file says.
+        ``TableError("game.changed")``: the next change starts from what the file says. A save
+        refused because another process holds the game's shard now (:class:`~bot.storage.WriteFenced`)
+        is put back, logged as one warning, and refused with ``TableError("game.moved")``.
         """
         game = self.get(game_id)
         with about_game(game_id, game.guild_id):
@@ -394,6 +400,16 @@ class ChangePath:
                 self.meter.save_failed("conflict")
                 await self._reload(game, conflict)
                 raise TableError("game.changed", game_id=game_id) from None
+            except WriteFenced as exc:
+                # A stalled process's save, refused because another process holds the game's shard
+                # now: nothing was written, the other process plays the game. Expected after a
+                # take-over, not a fault of this code: one line, and the player is told where.
+                if drawing is not None:
+                    drawing.discard()
+                self.restore(game, saved)
+                self.meter.save_failed("error")
+                log.warning("game %s is not saved: %s", game_id, exc)
+                raise TableError("game.moved", game_id=game_id) from None
             except BaseException as exc:
                 if drawing is not None:
                     drawing.discard()

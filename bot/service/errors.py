@@ -33,6 +33,7 @@ TABLE_ERROR_CODES = (
     "settings.channel_elsewhere",
     "settings.role_gone",
     "start.channel_not_allowed",
+    "game.moved",
 )
 """Every code a :class:`TableError` can carry (the message catalog has an entry for each)."""
 

@@ -449,11 +449,34 @@ class Game:
         """The game of :meth:`to_snapshot`; refuses a snapshot format this code does not know."""
         if data.get("version") != SNAPSHOT_FORMAT:
             raise ValueError(f"unknown game snapshot format {data.get('version')!r}")
+        # A key this code does not know (a newer version's, after a downgrade) would be dropped at the
+        # next snapshot: the game is refused instead (set aside, logged), as a move with unknown fields.
+        _refuse_unknown(data, _GAME_KEYS, "game snapshot")
+        for seat in data.get("seats") or ():
+            _refuse_unknown(seat, _SEAT_KEYS, "seat")
+        for event in data.get("last_turn") or ():
+            _refuse_unknown(event, _EVENT_KEYS, "turn event")
         return _GAME.load(data)
 
 
 _GAME = Codec(Game, head={"version": SNAPSHOT_FORMAT})
 _FIELD_NAMES = tuple(f.name for f in fields(Game))
+_GAME_KEYS = frozenset({"version", *_GAME.keys.values()})
+_SEAT_KEYS = frozenset(_SEAT.keys.values())
+_EVENT_KEYS = frozenset(_EVENT.keys.values())
+
+
+def _refuse_unknown(data: Any, known: frozenset[str], what: str) -> None:
+    """ValueError naming the keys of ``data`` (a saved dict) that are not ``known``.
+
+    >>> _refuse_unknown({"seat": 1, "colour": "red"}, frozenset({"seat"}), "seat")
+    Traceback (most recent call last):
+    ValueError: unknown seat keys: ['colour']
+    """
+    if isinstance(data, dict) and not known.issuperset(data):
+        raise ValueError(f"unknown {what} keys: {sorted(set(data) - known)}")
+
+
 _MATCH_AFTER = list(_GAME.keys.values())[list(_GAME.keys).index("match") - 1]
 """The key the match's snapshot follows in :meth:`Game.to_snapshot` (``"seats"``)."""
 

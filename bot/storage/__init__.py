@@ -16,7 +16,7 @@ two backends, an SQLite file (:mod:`bot.storage.sqlite`) or a PostgreSQL databas
 SaveResult(version=2, seq=1)
 """
 
-from bot.storage.errors import ChannelBusy, GameNotFound, StorageError, VersionConflict
+from bot.storage.errors import ChannelBusy, GameNotFound, StorageError, VersionConflict, WriteFenced
 from bot.storage.interface import Database, check_database, open_database
 from bot.storage.records import (
     GAME_STATUSES,
@@ -60,6 +60,7 @@ __all__ = [
     "Storage",
     "StorageError",
     "VersionConflict",
+    "WriteFenced",
     "check_database",
     "open_database",
 ]

@@ -49,3 +49,11 @@ class ChannelBusy(Exception):
         super().__init__(f"channel {channel_id} already has game {game_id} (not finished)")
         self.channel_id = channel_id
         self.game_id = game_id
+
+
+class WriteFenced(StorageError):
+    """A write refused because another process plays the game's shard now (this process's shard
+    lease was taken over since it took it): nothing was written. Not a broken database: the change
+    belongs to the other process, and a click there succeeds (PostgreSQL's
+    :class:`~bot.storage.postgres.ShardLost` is one).
+    """

@@ -211,7 +211,9 @@ class Database(abc.ABC):
     @abc.abstractmethod
     async def unfinished_games(self) -> list[GameRecord]:
         """Every game in the lobby or in play, oldest (lowest id) first: what to bring back after a
-        restart. A game whose tail cannot be replayed comes back with ``replay_error`` set."""
+        restart. Nothing in one game's rows stops the read: a game whose row or tail cannot be
+        decoded, whose tail does not continue its snapshot up to its last move without a gap, or
+        cannot be replayed, comes back with ``replay_error`` set (see :func:`bot.storage.rows.game`)."""
 
     @abc.abstractmethod
     async def moves(self, game_id: int, *, after: int = 0) -> list[MoveRecord]:
@@ -241,7 +243,8 @@ class Database(abc.ABC):
 
     @abc.abstractmethod
     async def owed_announcements(self, game_id: int | None = None) -> list[AnnouncementRecord]:
-        """The announcements not delivered yet (of one game, or of all), by game, then round."""
+        """The announcements not delivered yet (of one game, or of all), by game, then round. A row
+        that cannot be read (its payload or a time damaged) is left out, with a warning naming it."""
 
     @abc.abstractmethod
     async def announcement_delivered(self, game_id: int, round_no: int, message_id: int | None) -> bool:
@@ -321,7 +324,9 @@ async def open_database(target: str | Path, *, replay: Replay | None = None) -> 
     return await Storage.open(target, replay=replay)
 
 
-async def check_database(target: str | Path, *, shards: tuple[int, ...] | None = None) -> str:
+async def check_database(
+    target: str | Path, *, shards: tuple[int, ...] | None = None, shard_count: int | None = None
+) -> str:
     """Look at the database ``target`` names without opening it as :func:`open_database` does:
     nothing is migrated, created, locked or written. Returns one line saying what is fine; raises
     :class:`~bot.storage.errors.StorageError` with one line naming the problem (``romme-bot check``).
@@ -329,14 +334,14 @@ async def check_database(target: str | Path, *, shards: tuple[int, ...] | None =
     Each backend checks what its :func:`open_database` would refuse: the file or the server out of
     reach, a schema newer than this code or another program's, the database in use where only one
     process may use it (an SQLite file another process has open; for PostgreSQL, a live lease on one
-    of ``shards``, the ones this process would run). A schema older than this code is fine: the line
-    says that the bot brings it up to date when it starts. An SQLite file that does not exist yet is
-    fine if the bot can create it.
+    of ``shards``, the ones this process would run, or of another count than ``shard_count``). A
+    schema older than this code is fine: the line says that the bot brings it up to date when it
+    starts. An SQLite file that does not exist yet is fine if the bot can create it.
     """
     if is_postgres_url(target):
         from bot.storage.postgres.tools import check_server
 
-        return await check_server(str(target), shards)
+        return await check_server(str(target), shards, shard_count)
     from bot.storage.sqlite.tools import check_file
 
     return await asyncio.to_thread(check_file, target)

@@ -97,8 +97,10 @@ class GameRecord:
     """How many logged moves were replayed onto the stored snapshot to give :attr:`snapshot` (see
     :attr:`~bot.storage.interface.Database.replay`); without a replay they are left out and this is 0."""
     replay_error: str | None = None
-    """Why the moves logged after the snapshot could not be replayed onto it (one line; the
-    :attr:`snapshot` is then the stored one, older than the game): the game cannot be read."""
+    """Why the game cannot be read (one line): its row or a move logged after its snapshot cannot
+    be decoded, its log does not continue its snapshot without a gap up to its last move, or the
+    moves cannot be replayed. The :attr:`snapshot` is then the stored one (empty if it cannot be
+    decoded); the owner sets the game aside."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,19 +2,19 @@
 
 The reads are plain SQL both SQLite and PostgreSQL understand, written with ``?`` placeholders (a
 backend whose driver numbers them, as asyncpg's ``$1``, renumbers them in its :meth:`_fetch`). A
-backend gives what differs: how it runs a read (:meth:`SqlStorage._fetch`), the statement that reads
-a game with the moves logged after its snapshot (:attr:`SqlStorage.select_game`, built with each
-dialect's JSON functions), how it reads a timestamp column (:meth:`SqlStorage._stamp`), and its
-writes, which run differently on each (a writer thread with group commit, one round trip per
-statement on a pool).
+backend gives what differs: how it runs a read (:meth:`SqlStorage._fetch`), how it reads a timestamp
+column (:meth:`SqlStorage._stamp`), and its writes, which run differently on each (a writer thread
+with group commit, one round trip per statement on a pool). A game is read with its tail in SQL
+that decodes nothing (:data:`bot.storage.rows.SELECT_GAMES`): a damaged row stops only its game.
 """
 
 from __future__ import annotations
 
 import abc
+import logging
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import Any
 
 from bot.storage import rows as read
 from bot.storage.interface import Database
@@ -27,6 +27,8 @@ from bot.storage.records import (
     RoundScore,
 )
 
+log = logging.getLogger(__name__)
+
 OPEN = "(" + ", ".join(f"'{status.value}'" for status in OPEN_STATUSES) + ")"
 """SQL for ``status IN …``: the statuses of a game that is not over."""
 
@@ -34,9 +36,6 @@ OPEN = "(" + ", ".join(f"'{status.value}'" for status in OPEN_STATUSES) + ")"
 class SqlStorage(Database):
     """A backend over SQL: the reads of :class:`~bot.storage.interface.Database`; what a backend
     adds is said in the module's docstring."""
-
-    select_game: ClassVar[str]
-    """``SELECT <the game's columns and its tail> FROM games``, to which a read adds its WHERE."""
 
     @staticmethod
     @abc.abstractmethod
@@ -54,13 +53,19 @@ class SqlStorage(Database):
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         """See :meth:`Database.get_game`."""
-        rows = await self._fetch(f"{self.select_game} WHERE id = ?", game_id)
-        return self._game(rows[0]) if rows else None
+        found = await self.read_games("games.id = ?", game_id)
+        return found[0] if found else None
 
     async def unfinished_games(self) -> list[GameRecord]:
         """See :meth:`Database.unfinished_games`."""
-        rows = await self._fetch(f"{self.select_game} WHERE status IN {OPEN} ORDER BY id")
-        return [self._game(row) for row in rows]
+        return await self.read_games(f"games.status IN {OPEN}")
+
+    async def read_games(self, where: str, *params: Any) -> list[GameRecord]:
+        """The games of the rows ``where`` picks (SQL of the ``games`` columns, ``?`` placeholders),
+        by id, each with its tail replayed (:func:`bot.storage.rows.games`: a game whose rows cannot
+        be read comes back with ``replay_error`` set, the others all the same)."""
+        rows = await self._fetch(f"{read.SELECT_GAMES} WHERE {where} ORDER BY games.id, tail_seq", *params)
+        return read.games(rows, self._stamp, self.replay)
 
     async def moves(self, game_id: int, *, after: int = 0) -> list[MoveRecord]:
         """See :meth:`Database.moves`."""
@@ -98,7 +103,19 @@ class SqlStorage(Database):
             f"SELECT * FROM announcements WHERE delivered_at IS NULL {where} ORDER BY game_id, round_no",
             *params,
         )
-        return [read.announcement(row, self._stamp) for row in rows]
+        owed = []
+        for row in rows:
+            try:
+                owed.append(read.announcement(row, self._stamp))
+            except Exception as exc:  # one damaged row: that announcement is left, never the others
+                log.warning(
+                    "game %s: the announcement of round %s cannot be read (%s: %s); left as it is",
+                    row["game_id"],
+                    row["round_no"],
+                    type(exc).__name__,
+                    " ".join(str(exc).split())[:200],
+                )
+        return owed
 
     async def round_scores(self, game_id: int) -> list[RoundScore]:
         """See :meth:`Database.round_scores`."""
@@ -133,6 +150,3 @@ class SqlStorage(Database):
         """See :meth:`Database.member_preferences`."""
         rows = await self._fetch("SELECT preferences FROM member_preferences WHERE user_id = ?", user_id)
         return read.json_object(rows[0]["preferences"]) if rows else {}
-
-    def _game(self, row: read.Row) -> GameRecord:
-        return read.game(row, self._stamp, self.replay)

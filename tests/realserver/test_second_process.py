@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from bot.client import wall_clock
+from bot.config import EXAMPLE_TOKEN
 from bot.engine.moves import Move
 from bot.service import TableService
 from bot.service.game import replay_snapshot
@@ -55,7 +56,7 @@ def run_romme_bot(database: Path, cwd: Path) -> subprocess.CompletedProcess[str]
     """``python -m bot`` as an admin starts it, with a token and DATABASE_PATH (no network needed:
     it must stop before connecting)."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_PATH")}
-    env.update({"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "not-a-real-token", "DATABASE_PATH": str(database)})
+    env.update({"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": EXAMPLE_TOKEN, "DATABASE_PATH": str(database)})
     return subprocess.run(
         [sys.executable, "-m", "bot"], capture_output=True, text=True, env=env, cwd=cwd, timeout=120
     )

@@ -1,5 +1,6 @@
 """A bot process of the shard tests: the real bot under SimCord on a PostgreSQL database, running
-shards ``<ids>`` of 2 with a short lease.
+shards ``<ids>`` of ``<count>`` (a fifth argument; 2 without it) with a short lease (a sixth
+argument, in seconds; 2 without it).
 
 ``python shard_child.py <url> <seed> <ids> play``: two tables played without end (a person and two
 computers each), one line ``ANSWERED <game> <seq> <version> <user>`` per move of the person whose
@@ -7,7 +8,8 @@ click was answered (as ``tests/robustness/crash_child.py``), after ``READY``.
 
 ``python shard_child.py <url> <seed> <ids> resume``: start (the games of its shards come back),
 print ``LOADED <game ids>``, then move SimCord's clock on a minute at a time, so that the turn
-timers and the computer turns of those games run, printing ``TICK`` after each minute.
+timers and the computer turns of those games run, printing ``TICK <game ids in memory>`` after each
+minute.
 A start the leases refuse prints ``REFUSED <one line>`` and exits with status 2.
 """
 
@@ -34,12 +36,14 @@ async def resume(env: simcord.Env) -> None:
     print("LOADED " + " ".join(map(str, loaded)), flush=True)
     while True:
         await env.advance_time(60)
-        print("TICK", flush=True)
+        held = sorted(game.id for game in env.bot.tables.changes.games())  # type: ignore[attr-defined]
+        print("TICK " + " ".join(map(str, held)), flush=True)
 
 
-async def main(url: str, seed: int, ids: str, mode: str) -> int:
+async def main(url: str, seed: int, ids: str, mode: str, count: int = 2, lease: float = LEASE_SECONDS) -> int:
     simcord.Env._settle_internal = quick_settle(simcord.Env._settle_internal)  # type: ignore[method-assign]
-    bot = make_bot(url, seed=seed, shard_count=2, shard_ids=ids, lease_seconds=LEASE_SECONDS)
+    # No game closes as idle: the tests watch the games being played by the timers and computers.
+    bot = make_bot(url, seed=seed, shard_count=count, shard_ids=ids, lease_seconds=lease, idle_game_timeout=0)
     try:
         async with simcord.run(bot) as env:
             await (play(env) if mode == "play" else resume(env))
@@ -52,4 +56,6 @@ async def main(url: str, seed: int, ids: str, mode: str) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(asyncio.run(main(sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4])))
+    count = int(sys.argv[5]) if len(sys.argv) > 5 else 2
+    lease = float(sys.argv[6]) if len(sys.argv) > 6 else LEASE_SECONDS
+    sys.exit(asyncio.run(main(sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], count, lease)))

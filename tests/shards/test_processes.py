@@ -21,14 +21,18 @@ from pathlib import Path
 
 import asyncpg
 
+from bot.config import EXAMPLE_TOKEN
+
 CHILD = Path(__file__).resolve().parent / "shard_child.py"
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 60.0
 
 
-def start(url: str, ids: str, mode: str, seed: int = 1) -> subprocess.Popen[str]:
+def start(
+    url: str, ids: str, mode: str, seed: int = 1, count: int = 2, lease: float = 2.0
+) -> subprocess.Popen[str]:
     return subprocess.Popen(
-        [sys.executable, str(CHILD), url, str(seed), ids, mode],
+        [sys.executable, str(CHILD), url, str(seed), ids, mode, str(count), str(lease)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
@@ -70,7 +74,7 @@ def run_romme_bot(url: str, shard_ids: str, cwd: Path) -> subprocess.CompletedPr
     env.update(
         {
             "PYTHONPATH": str(ROOT),
-            "DISCORD_TOKEN": "not-a-real-token",
+            "DISCORD_TOKEN": EXAMPLE_TOKEN,
             "DATABASE_URL": url,
             "SHARD_COUNT": "2",
             "SHARD_IDS": shard_ids,

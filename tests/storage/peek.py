@@ -15,15 +15,14 @@ from bot.storage.sql import OPEN, SqlStorage
 async def game_in_channel(storage: Database, channel_id: int) -> GameRecord | None:
     """The game in the lobby or in play in this channel (at most one), or ``None``."""
     store = _sql(storage)
-    rows = await store._fetch(f"{store.select_game} WHERE channel_id = ? AND status IN {OPEN}", channel_id)
-    return read.game(rows[0], store._stamp, store.replay) if rows else None
+    found = await store.read_games(f"games.channel_id = ? AND games.status IN {OPEN}", channel_id)
+    return found[0] if found else None
 
 
 async def damaged_games(storage: Database) -> list[GameRecord]:
     """Every game set aside as unreadable, oldest first."""
     store = _sql(storage)
-    rows = await store._fetch(f"{store.select_game} WHERE damaged IS NOT NULL ORDER BY id")
-    return [read.game(row, store._stamp, store.replay) for row in rows]
+    return await store.read_games("games.damaged IS NOT NULL")
 
 
 async def announcement(storage: Database, game_id: int, round_no: int) -> AnnouncementRecord | None:

@@ -41,11 +41,12 @@ async def test_a_file_of_schema_2_gets_the_damaged_column_and_keeps_its_games(tm
     storage = await Storage.open(path)
     game_id = await storage.create_game(guild_id=1, channel_id=5, host_id=7, snapshot={"version": 1})
     await storage.close()
-    # Back to schema 2, as the previous version of the bot left it (schema 4's columns and schema
-    # 5's tables go too).
+    # Back to schema 2, as the previous version of the bot left it (the columns and tables of the
+    # later schemas go too).
     with sqlite3.connect(path) as db:
         db.execute("DROP TABLE guild_settings")
         db.execute("DROP TABLE member_preferences")
+        db.execute("ALTER TABLE games DROP COLUMN last_seq")
         db.execute("ALTER TABLE games DROP COLUMN snapshot_seq")
         db.execute("ALTER TABLE moves DROP COLUMN state")
         db.execute("ALTER TABLE games DROP COLUMN damaged")

@@ -6,7 +6,14 @@ applies the numbered files of ``migrations/``; :mod:`~bot.storage.postgres.impor
 SQLite file in (``romme-bot migrate-db``).
 """
 
-from bot.storage.postgres.leases import Lease, LeaseKeeper, ShardLost, ShardTaken, default_owner
+from bot.storage.postgres.leases import (
+    Lease,
+    LeaseKeeper,
+    ShardCountMismatch,
+    ShardLost,
+    ShardTaken,
+    default_owner,
+)
 from bot.storage.postgres.schema import PG_SCHEMA_VERSION, pg_migrations
 from bot.storage.postgres.store import POOL_SIZE, PostgresStorage, pool_setting, shown_url
 
@@ -16,6 +23,7 @@ __all__ = [
     "Lease",
     "LeaseKeeper",
     "PostgresStorage",
+    "ShardCountMismatch",
     "ShardLost",
     "ShardTaken",
     "default_owner",

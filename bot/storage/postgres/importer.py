@@ -26,7 +26,7 @@ _TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
         "games",
         (
             "id", "guild_id", "channel_id", "host_id", "table_message_id", "status", "snapshot",
-            "version", "created_at", "updated_at", "damaged", "snapshot_seq",
+            "version", "created_at", "updated_at", "damaged", "snapshot_seq", "last_seq",
         ),
     ),
     ("moves", ("game_id", "seq", "seat", "user_id", "move", "created_at", "state")),

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 import asyncpg
 
-from bot.storage.errors import StorageError
+from bot.storage.errors import StorageError, WriteFenced
 
 if TYPE_CHECKING:
     from asyncpg.pool import PoolConnectionProxy
@@ -63,7 +63,27 @@ class ShardTaken(StorageError):
         self.owner = owner
 
 
-class ShardLost(StorageError):
+class ShardCountMismatch(StorageError):
+    """A live process runs another number of shards than this one would: the two would map the
+    servers to processes differently and play some games twice (and others not at all), so this
+    process is refused at start; the message is one line naming the other count and its process.
+
+    >>> str(ShardCountMismatch(3, other_count=2, owner="host-a pid 12", seconds_left=27.5))
+    'SHARD_COUNT is 3 here, but a live romme-bot process (host-a pid 12) runs SHARD_COUNT=2 ...'
+    """
+
+    def __init__(self, count: int, *, other_count: int, owner: str, seconds_left: float) -> None:
+        super().__init__(
+            f"SHARD_COUNT is {count} here, but a live romme-bot process ({owner}) runs "
+            f"SHARD_COUNT={other_count} (its lease ends in {max(0, round(seconds_left))} s unless "
+            "renewed): every process needs the same SHARD_COUNT; stop all the processes of the old "
+            "count before starting any of the new one (README: Running on many servers)"
+        )
+        self.other_count = other_count
+        self.owner = owner
+
+
+class ShardLost(WriteFenced):
     """A write refused because the lease of its game's shard was taken over by another process
     since this one took it (the fencing token differs): nothing was written, the other process
     plays the game now.
@@ -120,6 +140,10 @@ class LeaseHolder(abc.ABC):
         A shard whose lease is held by another owner and has not expired refuses the whole call
         with :class:`ShardTaken` (one line naming the shard and its holder); an expired lease (its
         process died, or stopped renewing) is taken over. Taking a lease this owner holds renews it.
+        A live lease of another owner with another ``shard_count`` (any shard) refuses the call with
+        :class:`ShardCountMismatch`: every process maps the servers to shards the same way, or none
+        starts. Takes are serialised (a lock on the table, for the take's transaction), so two
+        processes of different counts starting at once cannot both pass this check.
 
         Every take draws a new epoch (the fencing token, :attr:`Lease.epoch`), the same for all the
         shards of the call; from then on this storage's saves are fenced by it (:attr:`fence`). A
@@ -129,6 +153,22 @@ class LeaseHolder(abc.ABC):
         """
 
         async def write(db: _Conn) -> list[Lease]:
+            # One take at a time (the heartbeats' UPDATEs wait for it; the saves' FOR KEY SHARE does not).
+            await db.execute("LOCK TABLE shard_leases IN SHARE ROW EXCLUSIVE MODE")
+            other = await db.fetchrow(
+                "SELECT shard_count, owner, EXTRACT(EPOCH FROM expires_at - now()) AS left_s "
+                "FROM shard_leases WHERE shard_count <> $1 AND owner <> $2 AND expires_at >= now() "
+                "ORDER BY shard_id LIMIT 1",
+                shard_count,
+                owner,
+            )
+            if other is not None:
+                raise ShardCountMismatch(
+                    shard_count,
+                    other_count=int(other["shard_count"]),
+                    owner=other["owner"],
+                    seconds_left=float(other["left_s"]),
+                )
             epoch = int(await db.fetchval("SELECT nextval('shard_lease_epochs')"))
             taken = []
             for shard in sorted(shard_ids):

@@ -137,21 +137,9 @@ async def _keep_session(connection: asyncpg.Connection) -> None:
     """The pool's reset: nothing to undo (see :meth:`PostgresStorage.open`)."""
 
 
-SELECT_GAME = (
-    "SELECT games.*, (SELECT json_agg(json_build_object("
-    "'seq', seq, 'seat', seat, 'user_id', user_id, 'move', move, 'state', state, "
-    "'created_at', created_at) ORDER BY seq) FROM moves "
-    "WHERE moves.game_id = games.id AND moves.seq > games.snapshot_seq) AS tail FROM games"
-)
-"""A game read back: its row and the moves logged after its snapshot, in one statement (one
-committed state; :func:`bot.storage.rows.game` replays them)."""
-
-
 class PostgresStorage(SqlStorage, LeaseHolder):
     """The database of the bot on a PostgreSQL server: open it with :meth:`PostgresStorage.open`,
     close it with :meth:`close`."""
-
-    select_game = SELECT_GAME
 
     def __init__(self, pool: asyncpg.Pool, url: str, *, replay: Replay | None = None) -> None:
         """Wrap an open pool on a migrated database; use :meth:`PostgresStorage.open`."""

@@ -8,15 +8,18 @@ from __future__ import annotations
 import asyncpg
 
 from bot.storage.errors import StorageError
-from bot.storage.postgres.leases import CONNECT_TIMEOUT, one_line
+from bot.storage.postgres.leases import CONNECT_TIMEOUT, ShardCountMismatch, one_line
 from bot.storage.postgres.schema import PG_SCHEMA_VERSION, schema_problem
 from bot.storage.postgres.store import not_connected, pool_setting, shown_url
 
 
-async def check_server(url: str, shards: tuple[int, ...] | None = None) -> str:
+async def check_server(
+    url: str, shards: tuple[int, ...] | None = None, shard_count: int | None = None
+) -> str:
     """One line saying what is fine with the database at ``url``; raises :class:`StorageError`
     (one line) naming what is not. ``shards``: the ones this process would run (``SHARD_IDS``):
-    a live lease on one of them is a problem (the bot would be refused at start)."""
+    a live lease on one of them is a problem (the bot would be refused at start), and so is a live
+    lease of another count than ``shard_count`` (:class:`~bot.storage.postgres.ShardCountMismatch`)."""
     shown = shown_url(url)
     server_url, _ = pool_setting(url)
     try:
@@ -43,12 +46,23 @@ async def check_server(url: str, shards: tuple[int, ...] | None = None) -> str:
             leases = []
             if await db.fetchval("SELECT to_regclass('shard_leases') IS NOT NULL"):
                 leases = await db.fetch(
-                    "SELECT shard_id, owner FROM shard_leases WHERE expires_at > now() ORDER BY shard_id"
+                    "SELECT shard_id, shard_count, owner, EXTRACT(EPOCH FROM expires_at - now()) AS left_s "
+                    "FROM shard_leases WHERE expires_at > now() ORDER BY shard_id"
                 )
     except asyncpg.PostgresError as exc:
         raise StorageError(f"{shown}: cannot read the database ({one_line(exc)})") from None
     finally:
         await db.close()
+    other = [lease for lease in leases if shard_count is not None and lease["shard_count"] != shard_count]
+    if other and shard_count is not None:
+        first = other[0]
+        mismatch = ShardCountMismatch(
+            shard_count,
+            other_count=first["shard_count"],
+            owner=first["owner"],
+            seconds_left=float(first["left_s"]),
+        )
+        raise StorageError(f"{shown}: {mismatch}")
     held = [lease for lease in leases if shards is not None and lease["shard_id"] in shards]
     if held:
         first = held[0]

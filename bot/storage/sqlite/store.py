@@ -30,7 +30,6 @@ from bot.storage.records import (
     OPEN_STATUSES,
     GameStatus,
     MatchResult,
-    MoveEntry,
     Replay,
     RoundScore,
     Save,
@@ -51,21 +50,9 @@ BUSY_TIMEOUT_MS = 5000
 _NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
 
-SELECT_GAME = (
-    "SELECT games.*, (SELECT json_group_array(json(entry)) FROM (SELECT json_object("
-    "'seq', seq, 'seat', seat, 'user_id', user_id, 'move', json(move), 'state', json(state), "
-    "'created_at', created_at) AS entry FROM moves "
-    "WHERE moves.game_id = games.id AND moves.seq > games.snapshot_seq ORDER BY seq)) AS tail FROM games"
-)
-"""A game read back: the row, and the moves logged after its snapshot (a JSON array, in the same
-statement, so the two are of one committed state; :func:`bot.storage.rows.game` replays them)."""
-
-
 class Storage(SqlStorage):
     """The database of one bot in an SQLite file. Open it with :meth:`Storage.open`; close it with
     :meth:`close`."""
-
-    select_game = SELECT_GAME
 
     def __init__(
         self,
@@ -200,28 +187,35 @@ class Storage(SqlStorage):
         owed = [(a.round_no, a.kind, dumps(a.payload)) for a in save.announcements]
 
         def write(db: sqlite3.Connection) -> SaveResult:
-            version, stored_status = _version_and_status(db, game_id)
+            version, stored_status, last_seq = _game_state(db, game_id)
             if expected_version is not None and expected_version != version:
                 raise VersionConflict(game_id, expected=expected_version, actual=version)
             seq = None
             if move is not None and move_json is not None:
-                seq = _append_move(db, game_id, move, move_json, None if snapshot_json else state_json)
+                # Numbered from the game's own counter, never from the rows present (schema 6).
+                seq = last_seq = last_seq + 1
+                db.execute(
+                    "INSERT INTO moves (game_id, seq, seat, user_id, move, state) VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, seq, move.seat, move.user_id, move_json, None if snapshot_json else state_json),
+                )
             if snapshot_json is not None:
                 db.execute(
                     f"UPDATE games SET snapshot = ?, status = ?, version = version + 1, updated_at = {_NOW}, "
-                    "snapshot_seq = (SELECT COALESCE(MAX(seq), 0) FROM moves WHERE game_id = ?) WHERE id = ?",
-                    (snapshot_json, status, game_id, game_id),
+                    "snapshot_seq = ?, last_seq = ? WHERE id = ?",
+                    (snapshot_json, status, last_seq, last_seq, game_id),
                 )
             elif stored_status == status:
                 # The status is set only when it changes: setting it rewrites the game's index
                 # entries (pages in the write-ahead log), which a move that leaves it alone need not.
                 db.execute(
-                    f"UPDATE games SET version = version + 1, updated_at = {_NOW} WHERE id = ?", (game_id,)
+                    f"UPDATE games SET version = version + 1, last_seq = ?, updated_at = {_NOW} WHERE id = ?",
+                    (last_seq, game_id),
                 )
             else:
                 db.execute(
-                    f"UPDATE games SET status = ?, version = version + 1, updated_at = {_NOW} WHERE id = ?",
-                    (status, game_id),
+                    f"UPDATE games SET status = ?, version = version + 1, last_seq = ?, updated_at = {_NOW} "
+                    "WHERE id = ?",
+                    (status, last_seq, game_id),
                 )
             _insert_round_scores(db, game_id, round_scores)
             _record_match(db, game_id, match_results)
@@ -398,23 +392,12 @@ def _connect_writer(path: Path) -> sqlite3.Connection:
     return db
 
 
-def _version_and_status(db: sqlite3.Connection, game_id: int) -> tuple[int, str]:
-    row = db.execute("SELECT version, status FROM games WHERE id = ?", (game_id,)).fetchone()
+def _game_state(db: sqlite3.Connection, game_id: int) -> tuple[int, str, int]:
+    """The game's version, status and move counter (``last_seq``)."""
+    row = db.execute("SELECT version, status, last_seq FROM games WHERE id = ?", (game_id,)).fetchone()
     if row is None:
         raise GameNotFound(game_id)
-    return int(row[0]), str(row[1])
-
-
-def _append_move(
-    db: sqlite3.Connection, game_id: int, move: MoveEntry, move_json: str, state_json: str | None
-) -> int:
-    row = db.execute("SELECT COALESCE(MAX(seq), 0) + 1 FROM moves WHERE game_id = ?", (game_id,)).fetchone()
-    seq = int(row[0])
-    db.execute(
-        "INSERT INTO moves (game_id, seq, seat, user_id, move, state) VALUES (?, ?, ?, ?, ?, ?)",
-        (game_id, seq, move.seat, move.user_id, move_json, state_json),
-    )
-    return seq
+    return int(row[0]), str(row[1]), int(row[2])
 
 
 def _insert_round_scores(db: sqlite3.Connection, game_id: int, scores: Sequence[RoundScore]) -> None:
