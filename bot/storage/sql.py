@@ -12,6 +12,8 @@ statement on a pool).
 from __future__ import annotations
 
 import abc
+import dataclasses
+import json
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, ClassVar
@@ -24,7 +26,14 @@ from bot.storage.records import (
     GameRecord,
     MoveRecord,
     PlayerStats,
+    ProfileCounts,
+    RatedMatch,
+    RatedSeat,
+    Rating,
+    RatingChange,
     RoundScore,
+    Season,
+    Standing,
 )
 
 OPEN = "(" + ", ".join(f"'{status.value}'" for status in OPEN_STATUSES) + ")"
@@ -102,5 +111,146 @@ class SqlStorage(Database):
         )
         return [read.stats(row) for row in rows]
 
+    # ------------------------------------------------------------------ ratings and seasons
+
+    async def seasons(self, guild_id: int) -> list[Season]:
+        """See :meth:`Database.seasons`."""
+        rows = await self._fetch("SELECT * FROM seasons WHERE guild_id = ? ORDER BY number", guild_id)
+        return [
+            Season(row["guild_id"], row["number"], self._stamp(row["started_at"]), row["started_by"])
+            for row in rows
+        ]
+
+    async def latest_ratings(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, Rating]:
+        """See :meth:`Database.latest_ratings`."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self._fetch(
+            f"SELECT * FROM ratings WHERE guild_id = ? AND user_id IN ({marks}) ORDER BY season",
+            guild_id,
+            *user_ids,
+        )
+        # Ordered by season: the latest season's row of each person is the one kept.
+        return {row["user_id"]: _rating(row) for row in rows}
+
+    async def season_board(self, guild_id: int, season: int, offset: int, limit: int) -> list[Standing]:
+        """See :meth:`Database.season_board`."""
+        rows = await self._fetch(
+            "SELECT * FROM ratings WHERE guild_id = ? AND season = ? "
+            "ORDER BY ordinal DESC, user_id ASC LIMIT ? OFFSET ?",
+            guild_id,
+            season,
+            limit,
+            offset,
+        )
+        return [Standing(offset + index, _rating(row)) for index, row in enumerate(rows, start=1)]
+
+    async def season_rank(self, guild_id: int, season: int, user_id: int) -> Standing | None:
+        """See :meth:`Database.season_rank`."""
+        rows = await self._fetch(
+            "SELECT * FROM ratings WHERE guild_id = ? AND season = ? AND user_id = ?", guild_id, season, user_id
+        )
+        if not rows:
+            return None
+        rating = _rating(rows[0])
+        above = await self._fetch(
+            "SELECT COUNT(*) AS n FROM ratings WHERE guild_id = ? AND season = ? "
+            "AND (ordinal > ? OR (ordinal = ? AND user_id < ?))",
+            guild_id,
+            season,
+            rows[0]["ordinal"],
+            rows[0]["ordinal"],
+            user_id,
+        )
+        return Standing(int(above[0]["n"]) + 1, rating)
+
+    async def season_size(self, guild_id: int, season: int) -> int:
+        """See :meth:`Database.season_size`."""
+        rows = await self._fetch(
+            "SELECT COUNT(*) AS n FROM ratings WHERE guild_id = ? AND season = ?", guild_id, season
+        )
+        return int(rows[0]["n"])
+
+    async def rating_history(self, guild_id: int, user_id: int, limit: int) -> list[RatingChange]:
+        """See :meth:`Database.rating_history`."""
+        rows = await self._fetch(
+            "SELECT * FROM rating_history WHERE guild_id = ? AND user_id = ? "
+            "ORDER BY ended_at DESC, game_id DESC LIMIT ?",
+            guild_id,
+            user_id,
+            limit,
+        )
+        return [self._change(row) for row in reversed(rows)]
+
+    async def profile_counts(self, guild_id: int, user_id: int) -> ProfileCounts:
+        """See :meth:`Database.profile_counts`."""
+        rows = await self._fetch(
+            "SELECT COUNT(*) AS matches, COALESCE(SUM(won), 0) AS wins, AVG(place * 1.0) AS place, "
+            "COALESCE(SUM(rounds), 0) AS rounds, COALESCE(SUM(rounds_out), 0) AS rounds_out, "
+            "COALESCE(SUM(hand_rommes), 0) AS hand_rommes, MAX(best_round) AS best_round, "
+            "MAX(points) AS best_match FROM rating_history WHERE guild_id = ? AND user_id = ?",
+            guild_id,
+            user_id,
+        )
+        beaten = await self._fetch(
+            "SELECT DISTINCT beaten FROM rating_history WHERE guild_id = ? AND user_id = ? AND beaten <> ''",
+            guild_id,
+            user_id,
+        )
+        row = rows[0]
+        return ProfileCounts(
+            matches=int(row["matches"]),
+            wins=int(row["wins"]),
+            average_place=None if row["place"] is None else float(row["place"]),
+            rounds=int(row["rounds"]),
+            rounds_out=int(row["rounds_out"]),
+            hand_rommes=int(row["hand_rommes"]),
+            best_round=row["best_round"],
+            best_match=row["best_match"],
+            beaten=frozenset(level for line in beaten for level in line["beaten"].split(",")),
+        )
+
+    async def rated_matches(self, guild_id: int) -> list[RatedMatch]:
+        """See :meth:`Database.rated_matches`."""
+        rows = await self._fetch(
+            "SELECT * FROM rated_matches WHERE guild_id = ? ORDER BY ended_at, game_id", guild_id
+        )
+        return [
+            RatedMatch(
+                row["game_id"],
+                row["guild_id"],
+                row["season"],
+                self._stamp(row["ended_at"]),
+                tuple(RatedSeat.of(seat) for seat in json.loads(row["seats"])),
+            )
+            for row in rows
+        ]
+
+    async def finished_games(self, guild_id: int | None = None) -> list[tuple[int, int, datetime]]:
+        """See :meth:`Database.finished_games`."""
+        where, params = ("AND guild_id = ?", (guild_id,)) if guild_id is not None else ("", ())
+        rows = await self._fetch(
+            f"SELECT id, guild_id, updated_at FROM games WHERE status = 'finished' {where} "
+            "ORDER BY updated_at, id",
+            *params,
+        )
+        return [(row["id"], row["guild_id"], self._stamp(row["updated_at"])) for row in rows]
+
+    def _change(self, row: read.Row) -> RatingChange:
+        values = {name: row[name] for name in _CHANGE_COLUMNS}
+        values["ended_at"] = self._stamp(row["ended_at"])
+        values["won"], values["left_early"] = bool(row["won"]), bool(row["left_early"])
+        return RatingChange(**values)
+
     def _game(self, row: read.Row) -> GameRecord:
         return read.game(row, self._stamp, self.replay)
+
+
+_CHANGE_COLUMNS = tuple(field.name for field in dataclasses.fields(RatingChange))
+
+
+def _rating(row: read.Row) -> Rating:
+    return Rating(
+        row["guild_id"], row["season"], row["user_id"], row["mu"], row["sigma"], row["matches"], row["wins"]
+    )

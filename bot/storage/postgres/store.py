@@ -40,7 +40,7 @@ import functools
 import json
 import logging
 import urllib.parse
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
@@ -62,9 +62,13 @@ from bot.storage.postgres.schema import migrate
 from bot.storage.records import (
     GameStatus,
     MatchResult,
+    RatedMatch,
+    Rating,
+    RatingChange,
     Replay,
     Save,
     SaveResult,
+    Season,
 )
 from bot.storage.sql import OPEN, SqlStorage
 
@@ -389,6 +393,65 @@ class PostgresStorage(SqlStorage, LeaseHolder):
 
         return await self._write(write, transaction=False)
 
+    # ------------------------------------------------------------------ ratings and seasons
+
+    async def record_rating(
+        self, match: RatedMatch, changes: Sequence[RatingChange], ratings: Sequence[Rating]
+    ) -> bool:
+        """See :meth:`Database.record_rating`: one transaction."""
+        seats = json.dumps([seat.to_dict() for seat in match.seats], separators=(",", ":"))
+        history = [
+            tuple(int(v) if isinstance(v, bool) else v for v in dataclasses.astuple(change)) for change in changes
+        ]
+        rows = [
+            (r.guild_id, r.season, r.user_id, r.mu, r.sigma, r.ordinal, r.matches, r.wins) for r in ratings
+        ]
+
+        async def write(db: _Conn) -> bool:
+            status = await db.execute(
+                "INSERT INTO rated_matches (game_id, guild_id, season, ended_at, seats) "
+                "VALUES ($1, $2, $3, $4, $5::json) ON CONFLICT (game_id) DO NOTHING",
+                match.game_id,
+                match.guild_id,
+                match.season,
+                match.ended_at,
+                seats,
+            )
+            if status.endswith(" 0"):
+                return False
+            if history:
+                await db.executemany(_INSERT_CHANGE, history)
+            if rows:
+                await db.executemany(_UPSERT_RATING, rows)
+            return True
+
+        return await self._write(write)
+
+    async def forget_ratings(self, guild_id: int) -> None:
+        """See :meth:`Database.forget_ratings`."""
+
+        async def write(db: _Conn) -> None:
+            for table in ("rated_matches", "rating_history", "ratings"):
+                await db.execute(f"DELETE FROM {table} WHERE guild_id = $1", guild_id)
+
+        await self._write(write)
+
+    async def start_season(self, season: Season) -> bool:
+        """See :meth:`Database.start_season`."""
+
+        async def write(db: _Conn) -> bool:
+            status = await db.execute(
+                "INSERT INTO seasons (guild_id, number, started_at, started_by) VALUES ($1, $2, $3, $4) "
+                "ON CONFLICT (guild_id, number) DO NOTHING",
+                season.guild_id,
+                season.number,
+                season.started_at,
+                season.started_by,
+            )
+            return not status.endswith(" 0")
+
+        return await self._write(write, transaction=False)
+
     # ------------------------------------------------------------------ shard leases (and LeaseHolder)
 
     async def leases(self) -> list[Lease]:
@@ -474,6 +537,19 @@ _SAVE = (
     "FROM romme_save($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
 )
 """A save: one statement, one round trip (``migrations/0003_one_round_trip_saves.sql``)."""
+
+
+_CHANGE_FIELDS = tuple(field.name for field in dataclasses.fields(RatingChange))
+_INSERT_CHANGE = (
+    f"INSERT INTO rating_history ({', '.join(_CHANGE_FIELDS)}) "
+    f"VALUES ({', '.join(f'${n}' for n in range(1, len(_CHANGE_FIELDS) + 1))})"
+)
+_UPSERT_RATING = (
+    "INSERT INTO ratings (guild_id, season, user_id, mu, sigma, ordinal, matches, wins) "
+    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (guild_id, season, user_id) DO UPDATE SET "
+    "mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, matches = excluded.matches, "
+    "wins = excluded.wins"
+)
 
 
 def _result(result: MatchResult) -> dict[str, Any]:
