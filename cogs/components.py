@@ -16,6 +16,7 @@ import discord
 
 from bot.render import PANEL_BUTTON_TEMPLATE, PANEL_SELECT_TEMPLATE, parse_custom_id
 from bot.render.ids import PREFIX, public_template
+from cogs.boards import BoardButton
 from cogs.clicks import Clicks
 
 if TYPE_CHECKING:
@@ -125,5 +126,6 @@ ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PanelButton,
     PanelSelect,
     Malformed,
+    BoardButton,
 )
 """Every persistent component class, registered by the cog with ``bot.add_dynamic_items``."""

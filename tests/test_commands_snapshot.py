@@ -54,7 +54,7 @@ async def test_every_text_of_every_command_is_translated(simcord_env: simcord.En
     # What a German or Indonesian member reads in the command picker: every description, option name
     # and choice, in their language; the names of /romme and its subcommands stay as they are.
     nodes = [node for command in await command_payload(simcord_env) for node in walk(command)]
-    assert len(nodes) == 21  # /romme, its 7 subcommands, the 11 options of start and 2 of score
+    assert len(nodes) == 25  # /romme, its 9 subcommands, the 11 options of start, 3 of score, 1 of profile
     for node in nodes:
         assert sorted(node["description_localizations"]) == list(TRANSLATED), node["name"]
         for locale in TRANSLATED:

@@ -207,13 +207,43 @@ class Shift:
 
 
 @dataclass(frozen=True, slots=True)
+class Line:
+    """A person's line on a season's leaderboard, as players see it: rank, shown rating, whether it
+    is provisional, matches and wins in the season.
+
+    >>> Line.of(Standing(3, Rating(1, 1, 7, 25.0, 25 / 3, matches=2, wins=1)))
+    Line(rank=3, user_id=7, rating=1000, provisional=True, matches=2, wins=1)
+    """
+
+    rank: int
+    user_id: int
+    rating: int
+    provisional: bool
+    matches: int
+    wins: int
+
+    @classmethod
+    def of(cls, standing: Standing) -> Line:
+        """The line of a stored standing."""
+        rating = standing.rating
+        return cls(
+            standing.rank,
+            rating.user_id,
+            shown(rating.mu, rating.sigma),
+            is_provisional(rating),
+            rating.matches,
+            rating.wins,
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Board:
     """A page of a season's leaderboard: its lines, the caller's own line when it is not on the
     page, how many are rated, the page (0 first) and the pages."""
 
     season: Season
-    lines: list[Standing]
-    own: Standing | None
+    lines: list[Line]
+    own: Line | None
     size: int
     page: int
     past: bool
@@ -230,10 +260,18 @@ class Profile:
 
     user_id: int
     season: Season
-    standing: Standing | None
+    standing: Line | None
     size: int
     counts: ProfileCounts
     history: list[RatingChange]
+
+    @property
+    def chart(self) -> list[int]:
+        """The shown rating before the first of :attr:`history` and after each of its matches."""
+        if not self.history:
+            return []
+        first = self.history[0]
+        return [shown(first.mu_before, first.sigma_before)] + [shown(c.mu, c.sigma) for c in self.history]
 
 
 def is_provisional(rating: Rating | None) -> bool:
@@ -427,7 +465,14 @@ class Ratings:
         lines = await self.storage.season_board(guild_id, wanted.number, page * PAGE, PAGE)
         if own is not None and any(line.rating.user_id == own.rating.user_id for line in lines):
             own = None
-        return Board(wanted, lines, own, size, page, past=wanted.number != current.number)
+        return Board(
+            wanted,
+            [Line.of(line) for line in lines],
+            None if own is None else Line.of(own),
+            size,
+            page,
+            past=wanted.number != current.number,
+        )
 
     async def profile(self, guild_id: int, user_id: int) -> Profile:
         """A person's profile on one server: the running season's rating and rank, what their rated
@@ -437,7 +482,7 @@ class Ratings:
         size = await self.storage.season_size(guild_id, season.number)
         counts = await self.storage.profile_counts(guild_id, user_id)
         history = await self.storage.rating_history(guild_id, user_id, CHART_MATCHES)
-        return Profile(user_id, season, standing, size, counts, history)
+        return Profile(user_id, season, None if standing is None else Line.of(standing), size, counts, history)
 
 
 def _season_at(seasons: Sequence[Season], moment: datetime) -> int | None:
