@@ -42,7 +42,13 @@ def member_names(tables: TableService, guild: discord.Guild | None, user_ids: li
 
 
 async def board_message(
-    bot: RommeBot, guild: discord.Guild | None, guild_id: int, user_id: int, *, season: int | None, page: int | None
+    bot: RommeBot,
+    guild: discord.Guild | None,
+    guild_id: int,
+    user_id: int,
+    *,
+    season: int | None,
+    page: int | None,
 ) -> tuple[discord.Embed, discord.ui.View] | None:
     """The leaderboard's page (the caller's own page by default), drawn in the language spoken now;
     ``None`` when the server has no such season."""
@@ -88,7 +94,9 @@ async def start_season(interaction: discord.Interaction[RommeBot]) -> None:
         with speaking(interaction.locale):
             await answer_privately(interaction, refusal(t("error.season.not_allowed")))
         return
-    season = await interaction.client.tables.ratings.start_season(interaction.guild_id or 0, interaction.user.id)
+    season = await interaction.client.tables.ratings.start_season(
+        interaction.guild_id or 0, interaction.user.id
+    )
     with speaking(interaction.guild_locale):
         text = t("season.started", season=season.number) + "\n" + t("help.seasons")
     await interaction.response.send_message(text)
@@ -107,7 +115,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BOARD
         assert isinstance(item, discord.ui.Button)
         return cls(item)
 
-    async def callback(self, interaction: discord.Interaction[RommeBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         parsed = parse_board_id(self.item.custom_id or "")
         with speaking(interaction.locale):
             if parsed is None or interaction.guild_id is None or parsed[0] != interaction.guild_id:

@@ -375,7 +375,9 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
         scope=text("slash.option.scope"), user=text("slash.option.user"), season=text("slash.option.season")
     )
     @app_commands.describe(
-        scope=text("slash.describe.scope"), user=text("slash.describe.user"), season=text("slash.describe.season")
+        scope=text("slash.describe.scope"),
+        user=text("slash.describe.user"),
+        season=text("slash.describe.season"),
     )
     @app_commands.choices(scope=SCOPE_CHOICES)
     async def score(
@@ -412,7 +414,9 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
     @app_commands.command(name="profile", description=text("slash.profile"))
     @app_commands.rename(member=text("slash.option.member"))
     @app_commands.describe(member=text("slash.describe.member"))
-    async def profile(self, interaction: discord.Interaction[RommeBot], member: discord.Member | None = None) -> None:
+    async def profile(
+        self, interaction: discord.Interaction[RommeBot], member: discord.Member | None = None
+    ) -> None:
         """A member's rating, place and statistics on this server, with a chart of the rating."""
         async with refusals(interaction):
             await show_profile(interaction, member or interaction.user)

@@ -41,7 +41,7 @@ def grouped(number: int) -> str:
     """
     sign = "-" if number < 0 else ""
     digits = str(abs(number))
-    groups = []
+    groups: list[str] = []
     while digits:
         groups.insert(0, digits[-3:])
         digits = digits[:-3]
@@ -220,19 +220,19 @@ def chart(points: Sequence[int]) -> bytes:
     low, high = min(points, default=1000), max(points, default=1000)
     if high - low < 20:
         low, high = low - 10, high + 10
-    for value, y in ((high, top), (low, bottom)):
-        draw.line((left, y, right, y), fill=(79, 84, 92))
-        draw.text((6, y - 6), str(value), fill=(185, 187, 190))
+    for value, level in ((high, top), (low, bottom)):
+        draw.line((left, level, right, level), fill=(79, 84, 92))
+        draw.text((6, level - 6), str(value), fill=(185, 187, 190))
 
     def at(index: int, value: int) -> tuple[float, float]:
         x = left + (right - left) * (index / max(1, len(points) - 1))
         y = bottom - (bottom - top) * ((value - low) / (high - low))
         return x, y
 
-    line = [at(index, value) for index, value in enumerate(points)]
-    if len(line) > 1:
-        draw.line(line, fill=(87, 242, 135), width=3)
-    for x, y in line:
+    path = [at(index, value) for index, value in enumerate(points)]
+    if len(path) > 1:
+        draw.line(path, fill=(87, 242, 135), width=3)
+    for x, y in path:
         draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=(87, 242, 135))
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)

@@ -46,7 +46,6 @@ from bot.storage import (
     Standing,
 )
 
-
 log = logging.getLogger(__name__)
 
 MODEL = PlackettLuce()
@@ -152,7 +151,11 @@ def rated_seats(game: Game) -> tuple[RatedSeat, ...]:
     seats = []
     for number, owner in enumerate(game.seats):
         person = owner.user_id is not None and owner.own_moves > 0
-        scores = [score for score, sat in zip((r.scores[number] for r in history), played[number], strict=True) if sat]
+        scores = [
+            score
+            for score, sat in zip((r.scores[number] for r in history), played[number], strict=True)
+            if sat
+        ]
         seats.append(
             RatedSeat(
                 seat=number,
@@ -455,7 +458,9 @@ class Ratings:
         """A page of a season's leaderboard (default: the running season; the page the caller is on,
         or the first), with the caller's own line when it is on another page. ``None``: no such season."""
         current = await self.current_season(guild_id)
-        wanted = current if season is None or season == current.number else await self.season(guild_id, season)
+        wanted = (
+            current if season is None or season == current.number else await self.season(guild_id, season)
+        )
         if wanted is None:
             return None
         size = await self.storage.season_size(guild_id, wanted.number)
@@ -482,7 +487,9 @@ class Ratings:
         size = await self.storage.season_size(guild_id, season.number)
         counts = await self.storage.profile_counts(guild_id, user_id)
         history = await self.storage.rating_history(guild_id, user_id, CHART_MATCHES)
-        return Profile(user_id, season, None if standing is None else Line.of(standing), size, counts, history)
+        return Profile(
+            user_id, season, None if standing is None else Line.of(standing), size, counts, history
+        )
 
 
 def _season_at(seasons: Sequence[Season], moment: datetime) -> int | None:

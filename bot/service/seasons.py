@@ -55,7 +55,11 @@ def month_start(moment: datetime) -> datetime:
 
 def _next_month(moment: datetime) -> datetime:
     start = month_start(moment)
-    return start.replace(year=start.year + 1, month=1) if start.month == 12 else start.replace(month=start.month + 1)
+    return (
+        start.replace(year=start.year + 1, month=1)
+        if start.month == 12
+        else start.replace(month=start.month + 1)
+    )
 
 
 def season_end(started_at: datetime, length: SeasonLength) -> datetime | None:

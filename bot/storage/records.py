@@ -313,8 +313,9 @@ class RatedSeat:
     def to_dict(self) -> dict[str, Any]:
         """The seat as the ``rated_matches.seats`` JSON keeps it.
 
-        >>> RatedSeat.of(RatedSeat(1, None, "easy", 2).to_dict())
-        RatedSeat(seat=1, user_id=None, level='easy', place=2, left=False, counts=True, points=0, rounds=0, rounds_out=0, hand_rommes=0, best_round=None)
+        >>> seat = RatedSeat(1, None, "easy", 2)
+        >>> RatedSeat.of(seat.to_dict()) == seat, seat.to_dict()["level"]
+        (True, 'easy')
         """
         return {field.name: getattr(self, field.name) for field in fields(self)}
 

@@ -149,7 +149,10 @@ class SqlStorage(Database):
     async def season_rank(self, guild_id: int, season: int, user_id: int) -> Standing | None:
         """See :meth:`Database.season_rank`."""
         rows = await self._fetch(
-            "SELECT * FROM ratings WHERE guild_id = ? AND season = ? AND user_id = ?", guild_id, season, user_id
+            "SELECT * FROM ratings WHERE guild_id = ? AND season = ? AND user_id = ?",
+            guild_id,
+            season,
+            user_id,
         )
         if not rows:
             return None

@@ -32,7 +32,9 @@ def locales() -> Iterator[dict[int, str]]:
 async def play_match(room: Room) -> Game:
     """Ada opens a one-round lobby with a hard computer, Bob joins, both play by clicks to the end."""
     env, channel = room.env, room.channel
-    lobby = await room.ada.slash(channel, "romme start", computers=1, rounds=1, opening=0, computer_level="hard")
+    lobby = await room.ada.slash(
+        channel, "romme start", computers=1, rounds=1, opening=0, computer_level="hard"
+    )
     assert lobby.response is not None
     await room.bob.click(lobby.response, label="Join")
     await room.ada.click(lobby.response, label="Start")
@@ -94,7 +96,10 @@ async def test_matches_to_the_end_then_score_and_profile_show_the_ratings(
     profile = shown.response.embeds[0]
     assert profile.title == t("profile.title", language, name="ada")
     body = "\n".join(f.value or "" for f in profile.fields)
-    assert [f.name for f in profile.fields][:2] == [t("profile.rating", language, season=1), t("profile.stats", language)]
+    assert [f.name for f in profile.fields][:2] == [
+        t("profile.rating", language, season=1),
+        t("profile.stats", language),
+    ]
     assert f"{shifts[room.ada.id].after:,}".replace(",", t("number.group", language)) in body
     (chart,) = shown.response.attachments
     assert chart.filename == CHART_NAME and chart.size <= MAX_ATTACHMENT
@@ -152,7 +157,10 @@ async def test_a_new_season_needs_manage_server_and_says_what_resets(room: Room)
     channel = guild.create_text_channel("romme")
     started = await olga.slash(channel, "romme season")
     assert started.response is not None and not started.ephemeral
-    assert started.response.content.startswith("Season 1 has begun") and t("help.seasons") in started.response.content
+    assert (
+        started.response.content.startswith("Season 1 has begun")
+        and t("help.seasons") in started.response.content
+    )
     again = await olga.slash(channel, "romme season")
     assert again.response is not None and again.response.content.startswith("Season 2 has begun")
     assert [s.number for s in await romme_bot(room.env).storage.seasons(guild.id)] == [1, 2]

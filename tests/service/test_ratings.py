@@ -44,9 +44,13 @@ JANUARY = datetime(2027, 1, 3, 9, 0, tzinfo=UTC).timestamp()
 ONE_ROUND = RuleSet(rounds=1)
 
 
-async def play_match(service: TableService, channel: int, *people: int, computers: int = 1, level: str = "hard") -> Game:
+async def play_match(
+    service: TableService, channel: int, *people: int, computers: int = 1, level: str = "hard"
+) -> Game:
     """A one-round match of ``people`` (the first hosts) and ``computers`` at ``level``, to the end."""
-    game = await service.open_lobby(GUILD, channel, people[0], "P0", ONE_ROUND, computers=computers, computer_level=level)
+    game = await service.open_lobby(
+        GUILD, channel, people[0], "P0", ONE_ROUND, computers=computers, computer_level=level
+    )
     for index, person in enumerate(people[1:], start=1):
         await service.join(game.id, person, f"P{index}")
     await service.begin(game.id, people[0])
@@ -130,7 +134,8 @@ async def test_a_new_month_starts_a_new_season_and_the_past_one_keeps_its_standi
     december = await service.ratings.board(GUILD)
     assert december is not None and december.season.number == 1
     assert december.season.started_at == datetime(2026, 12, 1, tzinfo=UTC)
-    assert {line.rating.user_id for line in december.lines} == {HOST, BOB}
+    assert {line.user_id for line in december.lines} == {HOST, BOB}
+    december_rows = {line.rating.user_id: line.rating for line in await storage.season_board(GUILD, 1, 0, 10)}
 
     clock.now = JANUARY
     january = await service.ratings.board(GUILD)
@@ -138,21 +143,31 @@ async def test_a_new_month_starts_a_new_season_and_the_past_one_keeps_its_standi
     assert january.season.started_at == datetime(2027, 1, 1, tzinfo=UTC)
     await play_match(service, CHANNEL + 1, HOST, computers=2, level="normal")
     january = await service.ratings.board(GUILD)
-    assert january is not None and [line.rating.user_id for line in january.lines] == [HOST]
+    assert january is not None and [line.user_id for line in january.lines] == [HOST]
     # The skill carries over; its uncertainty was widened for the new season (then the match).
     before = (await storage.rating_history(GUILD, HOST, 1))[0]
-    last_december = {line.rating.user_id: line.rating for line in december.lines}[HOST]
-    assert (before.mu_before, before.sigma_before) == (last_december.mu, max(last_december.sigma, SEASON_SIGMA))
+    last_december = december_rows[HOST]
+    assert (before.mu_before, before.sigma_before) == (
+        last_december.mu,
+        max(last_december.sigma, SEASON_SIGMA),
+    )
     # December's final standings are still there.
     past = await service.ratings.board(GUILD, season=1)
     assert past is not None and past.past and past.lines == december.lines
+    assert {
+        line.rating.user_id: line.rating for line in await storage.season_board(GUILD, 1, 0, 10)
+    } == december_rows
     assert await service.ratings.board(GUILD, season=7) is None
 
 
-async def test_a_leaver_ranks_below_everyone_who_stayed(make_service: ServiceFactory, storage: Database) -> None:
+async def test_a_leaver_ranks_below_everyone_who_stayed(
+    make_service: ServiceFactory, storage: Database
+) -> None:
     clock = FakeClock(DECEMBER)
     service = await make_service(clock=clock)
-    game = await service.open_lobby(GUILD, CHANNEL, HOST, "Ada", ONE_ROUND, computers=1, computer_level="easy")
+    game = await service.open_lobby(
+        GUILD, CHANNEL, HOST, "Ada", ONE_ROUND, computers=1, computer_level="easy"
+    )
     await service.join(game.id, BOB, "Bob")
     await service.join(game.id, CAROL, "Cem")
     await service.begin(game.id, HOST)
@@ -177,7 +192,9 @@ async def test_computers_play_at_fixed_ratings_and_a_seat_never_played_does_not_
     make_service: ServiceFactory, storage: Database
 ) -> None:
     service = await make_service(clock=FakeClock(DECEMBER))
-    game = await service.open_lobby(GUILD, CHANNEL, HOST, "Ada", ONE_ROUND, computers=1, computer_level="hard")
+    game = await service.open_lobby(
+        GUILD, CHANNEL, HOST, "Ada", ONE_ROUND, computers=1, computer_level="hard"
+    )
     await service.join(game.id, CAROL, "Cem")
     await service.begin(game.id, HOST)
     carol = next(seat for seat, owner in enumerate(game.seats) if owner.user_id == CAROL)
@@ -211,7 +228,11 @@ def test_the_tie_break_decides_the_top_and_equal_totals_below_tie() -> None:
         n_seats=3,
     )
     game = Game(id=1, guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, status=GameStatus.FINISHED)
-    game.seats = [Seat(HOST, "Ada", own_moves=3), Seat(BOB, "Bob", own_moves=3), Seat(None, "C", computer=True)]
+    game.seats = [
+        Seat(HOST, "Ada", own_moves=3),
+        Seat(BOB, "Bob", own_moves=3),
+        Seat(None, "C", computer=True),
+    ]
     game.match = cast(Any, match)
     seats = rated_seats(game)
     assert [seat.place for seat in seats] == [2, 1, 3]

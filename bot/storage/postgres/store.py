@@ -401,7 +401,8 @@ class PostgresStorage(SqlStorage, LeaseHolder):
         """See :meth:`Database.record_rating`: one transaction."""
         seats = json.dumps([seat.to_dict() for seat in match.seats], separators=(",", ":"))
         history = [
-            tuple(int(v) if isinstance(v, bool) else v for v in dataclasses.astuple(change)) for change in changes
+            tuple(int(v) if isinstance(v, bool) else v for v in dataclasses.astuple(change))
+            for change in changes
         ]
         rows = [
             (r.guild_id, r.season, r.user_id, r.mu, r.sigma, r.ordinal, r.matches, r.wins) for r in ratings

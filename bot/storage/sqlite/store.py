@@ -306,8 +306,8 @@ class Storage(SqlStorage):
                 return False
             db.executemany(_INSERT_CHANGE, history)
             db.executemany(
-                "INSERT OR REPLACE INTO ratings (guild_id, season, user_id, mu, sigma, ordinal, matches, wins) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT OR REPLACE INTO ratings (guild_id, season, user_id, mu, sigma, ordinal, matches, "
+                "wins) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 rows,
             )
             return True
@@ -328,7 +328,8 @@ class Storage(SqlStorage):
 
         def write(db: sqlite3.Connection) -> bool:
             cursor = db.execute(
-                "INSERT OR IGNORE INTO seasons (guild_id, number, started_at, started_by) VALUES (?, ?, ?, ?)",
+                "INSERT OR IGNORE INTO seasons (guild_id, number, started_at, started_by) "
+                "VALUES (?, ?, ?, ?)",
                 (season.guild_id, season.number, utc_text(season.started_at), season.started_by),
             )
             return cursor.rowcount > 0
@@ -407,11 +408,7 @@ _INSERT_CHANGE = (
 
 def _change_row(change: RatingChange) -> tuple[Any, ...]:
     return tuple(
-        utc_text(change.ended_at)
-        if name == "ended_at"
-        else int(value)
-        if isinstance(value, bool)
-        else value
+        utc_text(change.ended_at) if name == "ended_at" else int(value) if isinstance(value, bool) else value
         for name in _CHANGE_FIELDS
         for value in (getattr(change, name),)
     )
