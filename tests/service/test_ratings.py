@@ -5,15 +5,17 @@ results, a leaver ranks last, computers play at fixed ratings, a new month start
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
 
 from openskill.models import PlackettLuce
 
+from bot.__main__ import recompute_ratings
 from bot.engine.rules import RuleSet
 from bot.engine.scoring import RoundResult
 from bot.service import TableService
-from bot.service.game import Game, GameStatus, Seat
+from bot.service.game import Game, GameStatus, Seat, replay_snapshot
 from bot.service.ratings import (
     COMPUTER_RATINGS,
     DEFAULT_MU,
@@ -23,7 +25,8 @@ from bot.service.ratings import (
     rated_seats,
     shown,
 )
-from bot.storage import Database, RatedMatch, Rating
+from bot.storage import Database, RatedMatch, Rating, open_database
+from tests.conftest import raw_sql
 
 from .conftest import (
     BOB,
@@ -244,3 +247,34 @@ def test_the_tie_break_decides_the_top_and_equal_totals_below_tie() -> None:
 def test_a_new_player_is_shown_1000() -> None:
     assert shown(DEFAULT_MU, DEFAULT_SIGMA) == 1000
     assert Rating(GUILD, 1, HOST, DEFAULT_MU, DEFAULT_SIGMA, 0, 0).ordinal == DEFAULT_MU - 3 * DEFAULT_SIGMA
+
+
+async def test_romme_bot_ratings_recompute_repairs_the_ratings_from_the_stored_results(
+    database: str | Path,
+) -> None:
+    storage = await open_database(database, replay=replay_snapshot)
+    # The real clock: a match rated again is placed by its game's last save, in time with the others.
+    service = TableService(storage, computer_delay=0.0, seed=7, next_round_delay=3600.0)
+    await service.load()
+    for n in range(3):
+        await play_match(service, CHANNEL + n, HOST, BOB)
+    before = await stored_ratings(storage)
+    await service.close()
+    await storage.close()
+    # A damaged rating, and a match whose rating was lost (the bot stopped between the save of the
+    # match's end and its rating): the recompute rates that match again from the game's snapshot.
+    await raw_sql(database, f"UPDATE ratings SET mu = 0 WHERE user_id = {HOST}")
+    await raw_sql(database, "DELETE FROM rated_matches WHERE game_id = 2")
+    await raw_sql(database, "DELETE FROM rating_history WHERE game_id = 2")
+
+    assert await recompute_ratings(database) == 3
+
+    storage = await open_database(database, replay=replay_snapshot)
+    try:
+        matches = await storage.rated_matches(GUILD)
+        assert sorted(m.game_id for m in matches) == [1, 2, 3]
+        after = await stored_ratings(storage)
+        assert after == openskill_again(matches)
+        assert after == before
+    finally:
+        await storage.close()
