@@ -463,8 +463,10 @@ class Ratings:
         )
         if wanted is None:
             return None
-        size = await self.storage.season_size(guild_id, wanted.number)
-        own = None if user_id is None else await self.storage.season_rank(guild_id, wanted.number, user_id)
+        if user_id is None:
+            size, own = await self.storage.season_size(guild_id, wanted.number), None
+        else:
+            size, own = await self.storage.season_rank(guild_id, wanted.number, user_id)
         pages = max(1, -(-size // PAGE))
         page = 0 if page is None else max(0, min(page, pages - 1))
         lines = await self.storage.season_board(guild_id, wanted.number, page * PAGE, PAGE)
@@ -483,8 +485,7 @@ class Ratings:
         """A person's profile on one server: the running season's rating and rank, what their rated
         matches add up to, and their last :data:`CHART_MATCHES` rated matches (for the chart)."""
         season = await self.current_season(guild_id)
-        standing = await self.storage.season_rank(guild_id, season.number, user_id)
-        size = await self.storage.season_size(guild_id, season.number)
+        size, standing = await self.storage.season_rank(guild_id, season.number, user_id)
         counts = await self.storage.profile_counts(guild_id, user_id)
         history = await self.storage.rating_history(guild_id, user_id, CHART_MATCHES)
         return Profile(

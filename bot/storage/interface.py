@@ -289,9 +289,10 @@ class Database(abc.ABC):
         first, then lowest user id (a total order: equal ratings never swap)."""
 
     @abc.abstractmethod
-    async def season_rank(self, guild_id: int, season: int, user_id: int) -> Standing | None:
-        """The person's line of the season's leaderboard (in the order of :meth:`season_board`), or
-        ``None`` if they have no rating in that season."""
+    async def season_rank(self, guild_id: int, season: int, user_id: int) -> tuple[int, Standing | None]:
+        """How many persons have a rating in the season, and the person's line of its leaderboard
+        (in the order of :meth:`season_board`; ``None`` if they have no rating in that season), read
+        together: one pass over the season's ratings."""
 
     @abc.abstractmethod
     async def season_size(self, guild_id: int, season: int) -> int:

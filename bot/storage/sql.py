@@ -146,7 +146,7 @@ class SqlStorage(Database):
         )
         return [Standing(offset + index, _rating(row)) for index, row in enumerate(rows, start=1)]
 
-    async def season_rank(self, guild_id: int, season: int, user_id: int) -> Standing | None:
+    async def season_rank(self, guild_id: int, season: int, user_id: int) -> tuple[int, Standing | None]:
         """See :meth:`Database.season_rank`."""
         rows = await self._fetch(
             "SELECT * FROM ratings WHERE guild_id = ? AND season = ? AND user_id = ?",
@@ -155,18 +155,20 @@ class SqlStorage(Database):
             user_id,
         )
         if not rows:
-            return None
-        rating = _rating(rows[0])
-        above = await self._fetch(
-            "SELECT COUNT(*) AS n FROM ratings WHERE guild_id = ? AND season = ? "
-            "AND (ordinal > ? OR (ordinal = ? AND user_id < ?))",
+            return await self.season_size(guild_id, season), None
+        ordinal = rows[0]["ordinal"]
+        # One pass over the season's part of the board's index (no OR in a WHERE, which would not
+        # use it): how many are rated, and how many of them rank above.
+        counted = await self._fetch(
+            "SELECT COUNT(*) AS n, SUM(CASE WHEN ordinal > ? OR (ordinal = ? AND user_id < ?) "
+            "THEN 1 ELSE 0 END) AS above FROM ratings WHERE guild_id = ? AND season = ?",
+            ordinal,
+            ordinal,
+            user_id,
             guild_id,
             season,
-            rows[0]["ordinal"],
-            rows[0]["ordinal"],
-            user_id,
         )
-        return Standing(int(above[0]["n"]) + 1, rating)
+        return int(counted[0]["n"]), Standing(int(counted[0]["above"]) + 1, _rating(rows[0]))
 
     async def season_size(self, guild_id: int, season: int) -> int:
         """See :meth:`Database.season_size`."""

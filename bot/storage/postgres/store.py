@@ -398,35 +398,41 @@ class PostgresStorage(SqlStorage, LeaseHolder):
     async def record_rating(
         self, match: RatedMatch, changes: Sequence[RatingChange], ratings: Sequence[Rating]
     ) -> bool:
-        """See :meth:`Database.record_rating`: one transaction."""
-        seats = json.dumps([seat.to_dict() for seat in match.seats], separators=(",", ":"))
-        history = [
-            tuple(int(v) if isinstance(v, bool) else v for v in dataclasses.astuple(change))
-            for change in changes
-        ]
-        rows = [
-            (r.guild_id, r.season, r.user_id, r.mu, r.sigma, r.ordinal, r.matches, r.wins) for r in ratings
-        ]
+        """See :meth:`Database.record_rating`: one statement, ``romme_rate`` (one round trip)."""
+        seats = _rows([seat.to_dict() for seat in match.seats])
+        history = _rows(
+            [
+                {
+                    name: int(v) if isinstance(v, bool) else v
+                    for name in _CHANGE_JSON
+                    for v in (getattr(c, name),)
+                }
+                for c in changes
+            ]
+        )
+        rows = _rows(
+            [
+                {"user_id": r.user_id, "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal}
+                | {"matches": r.matches, "wins": r.wins}
+                for r in ratings
+            ]
+        )
 
         async def write(db: _Conn) -> bool:
-            status = await db.execute(
-                "INSERT INTO rated_matches (game_id, guild_id, season, ended_at, seats) "
-                "VALUES ($1, $2, $3, $4, $5::json) ON CONFLICT (game_id) DO NOTHING",
-                match.game_id,
-                match.guild_id,
-                match.season,
-                match.ended_at,
-                seats,
+            return bool(
+                await db.fetchval(
+                    "SELECT romme_rate($1, $2, $3, $4, $5::json, $6::json, $7::json)",
+                    match.game_id,
+                    match.guild_id,
+                    match.season,
+                    match.ended_at,
+                    seats,
+                    history,
+                    rows,
+                )
             )
-            if status.endswith(" 0"):
-                return False
-            if history:
-                await db.executemany(_INSERT_CHANGE, history)
-            if rows:
-                await db.executemany(_UPSERT_RATING, rows)
-            return True
 
-        return await self._write(write)
+        return await self._write(write, transaction=False)
 
     async def forget_ratings(self, guild_id: int) -> None:
         """See :meth:`Database.forget_ratings`."""
@@ -540,17 +546,12 @@ _SAVE = (
 """A save: one statement, one round trip (``migrations/0003_one_round_trip_saves.sql``)."""
 
 
-_CHANGE_FIELDS = tuple(field.name for field in dataclasses.fields(RatingChange))
-_INSERT_CHANGE = (
-    f"INSERT INTO rating_history ({', '.join(_CHANGE_FIELDS)}) "
-    f"VALUES ({', '.join(f'${n}' for n in range(1, len(_CHANGE_FIELDS) + 1))})"
+_CHANGE_JSON = tuple(
+    field.name
+    for field in dataclasses.fields(RatingChange)
+    if field.name not in ("game_id", "guild_id", "season", "ended_at")
 )
-_UPSERT_RATING = (
-    "INSERT INTO ratings (guild_id, season, user_id, mu, sigma, ordinal, matches, wins) "
-    "VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (guild_id, season, user_id) DO UPDATE SET "
-    "mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, matches = excluded.matches, "
-    "wins = excluded.wins"
-)
+"""The columns of a history row ``romme_rate`` reads from its JSON (the rest are the match's)."""
 
 
 def _result(result: MatchResult) -> dict[str, Any]:
