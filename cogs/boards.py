@@ -68,7 +68,7 @@ async def show_board(interaction: discord.Interaction[RommeBot], season: int | N
             interaction.client, interaction.guild, guild_id, interaction.user.id, season=season, page=0
         )
         if drawn is None:
-            await answer_privately(interaction, refusal(t("error.season.unknown", season=season)))
+            await answer_privately(interaction, refusal(t("season.unknown", season=season)))
             return
     embed, view = drawn
     await interaction.response.send_message(embed=embed, view=view)
@@ -92,7 +92,7 @@ async def start_season(interaction: discord.Interaction[RommeBot]) -> None:
     in the server's language, and says what resets and what carries over."""
     if not interaction.permissions.manage_guild:
         with speaking(interaction.locale):
-            await answer_privately(interaction, refusal(t("error.season.not_allowed")))
+            await answer_privately(interaction, refusal(t("season.not_allowed")))
         return
     season = await interaction.client.tables.ratings.start_season(
         interaction.guild_id or 0, interaction.user.id
@@ -119,7 +119,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BOARD
         parsed = parse_board_id(self.item.custom_id or "")
         with speaking(interaction.locale):
             if parsed is None or interaction.guild_id is None or parsed[0] != interaction.guild_id:
-                await answer_privately(interaction, refusal(t("error.board.elsewhere")))
+                await answer_privately(interaction, refusal(t("board.elsewhere")))
                 return
         guild_id, season, page = parsed
         with speaking(interaction.guild_locale):
@@ -128,7 +128,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BOARD
             )
         if drawn is None:
             with speaking(interaction.locale):
-                await answer_privately(interaction, refusal(t("error.season.unknown", season=season)))
+                await answer_privately(interaction, refusal(t("season.unknown", season=season)))
             return
         embed, view = drawn
         await interaction.response.edit_message(embed=embed, view=view)

@@ -443,9 +443,9 @@ MESSAGES: dict[str, str] = {
     "board.page": "Seite {page} von {pages} · {size} gewertet",
     "button.board.previous": "Zurück",
     "button.board.next": "Weiter",
-    "error.season.unknown": "Dieser Server hat noch keine Saison {season}.",
-    "error.season.not_allowed": "Nur ein Mitglied mit „Server verwalten“ kann eine neue Saison beginnen.",
-    "error.board.elsewhere": "Diese Rangliste gehört zu einem anderen Server.",
+    "season.unknown": "Dieser Server hat noch keine Saison {season}.",
+    "season.not_allowed": "Nur ein Mitglied mit „Server verwalten“ kann eine neue Saison beginnen.",
+    "board.elsewhere": "Diese Rangliste gehört zu einem anderen Server.",
     "season.started": "Auf diesem Server hat die Saison {season} begonnen.",
     "profile.title": "Profil von {name}",
     "profile.none": "{player} hat auf diesem Server noch keine gewertete Partie.",
@@ -472,7 +472,7 @@ MESSAGES: dict[str, str] = {
         "Saisons: Die Wertungen laufen in Saisons von je einem Kalendermonat (UTC), außer ein "
         "Mitglied mit „Server verwalten“ beginnt die nächste mit /romme season. Eine neue Saison "
         "leert die Rangliste und macht jede Wertung unsicherer: Sie wird niedriger gezeigt und ist "
-        "5 Partien lang vorläufig. Das Können dahinter bleibt, ebenso Siege, Punkte, Profile und "
-        "der Endstand jeder vergangenen Saison (/romme score season:)."
+        "5 Partien lang vorläufig. Das Können dahinter bleibt, ebenso Siege, Punkte, Profilangaben und "
+        "der Endstand jeder vergangenen Saison (`/romme score season:`)."
     ),
 }

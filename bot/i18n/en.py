@@ -402,9 +402,9 @@ MESSAGES: dict[str, str] = {
     "board.page": "Page {page} of {pages} · {size} rated",
     "button.board.previous": "Previous",
     "button.board.next": "Next",
-    "error.season.unknown": "This server has no season {season} yet.",
-    "error.season.not_allowed": "Only a member with Manage Server can start a new season.",
-    "error.board.elsewhere": "This leaderboard belongs to another server.",
+    "season.unknown": "This server has no season {season} yet.",
+    "season.not_allowed": "Only a member with Manage Server can start a new season.",
+    "board.elsewhere": "This leaderboard belongs to another server.",
     "season.started": "Season {season} has begun on this server.",
     "profile.title": "Profile of {name}",
     "profile.none": "{player} has no rated match on this server yet.",
@@ -432,6 +432,6 @@ MESSAGES: dict[str, str] = {
         "Server starts the next one with /romme season. A new season empties the leaderboard and "
         "makes every rating less certain: it is shown lower and is provisional for 5 matches. "
         "The skill behind it carries over, and so do wins, points, profiles and every past "
-        "season's final standings (/romme score season:)."
+        "season's final standings (`/romme score season:`)."
     ),
 }

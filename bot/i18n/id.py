@@ -444,9 +444,9 @@ MESSAGES: dict[str, str] = {
     "board.page": "Halaman {page} dari {pages} · {size} dinilai",
     "button.board.previous": "Sebelumnya",
     "button.board.next": "Berikutnya",
-    "error.season.unknown": "Server ini belum punya musim {season}.",
-    "error.season.not_allowed": "Hanya anggota dengan izin Kelola Server yang bisa memulai musim baru.",
-    "error.board.elsewhere": "Papan peringkat ini milik server lain.",
+    "season.unknown": "Server ini belum punya musim {season}.",
+    "season.not_allowed": "Hanya anggota dengan izin Kelola Server yang bisa memulai musim baru.",
+    "board.elsewhere": "Papan peringkat ini milik server lain.",
     "season.started": "Musim {season} telah dimulai di server ini.",
     "profile.title": "Profil {name}",
     "profile.none": "{player} belum punya permainan yang dinilai di server ini.",
@@ -475,6 +475,6 @@ MESSAGES: dict[str, str] = {
         "mengosongkan papan peringkat dan membuat setiap nilai kurang pasti: nilai ditampilkan lebih "
         "rendah dan bersifat sementara selama 5 permainan. Kemampuan di baliknya tetap terbawa, "
         "begitu pula kemenangan, poin, profil, dan klasemen akhir setiap musim yang lalu "
-        "(/romme score season:)."
+        "(`/romme score season:`)."
     ),
 }
