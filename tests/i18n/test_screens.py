@@ -11,9 +11,9 @@ leaderboard and a player's record.
 from __future__ import annotations
 
 import copy
-from datetime import UTC, datetime
 from collections.abc import Iterator
 from dataclasses import replace
+from datetime import UTC, datetime
 
 import discord
 import pytest
@@ -38,9 +38,9 @@ from bot.render import (
     table,
     table_content,
 )
+from bot.render.ratings import profile, season_board
 from bot.service import TABLE_ERROR_CODES, TableError
 from bot.service.game import Game, GameStatus, Seat, TurnEvent
-from bot.render.ratings import profile, season_board
 from bot.service.ratings import Board, Line, Profile
 from bot.storage.records import PlayerStats, ProfileCounts, RatingChange, Season
 from tests.i18n.words import english_words
