@@ -304,6 +304,10 @@ class Ratings:
         self.now = now or (lambda: datetime.now(UTC))
         self.season_length = season_length or (lambda guild_id: DEFAULT_LENGTH)
         self._locks: dict[int, asyncio.Lock] = {}
+        # Each server's running season as last read or started here: a match end or a leaderboard
+        # asks the storage again only once it is due to end. A server's games are played by one
+        # process (its shard), which is also where its /romme season runs.
+        self._seasons: dict[int, Season] = {}
 
     def _lock(self, guild_id: int) -> asyncio.Lock:
         return self._locks.setdefault(guild_id, asyncio.Lock())
@@ -315,6 +319,9 @@ class Ratings:
         or the days of ``length``, default the server's :attr:`season_length`)."""
         length = self.season_length(guild_id) if length is None else length
         now = self.now()
+        known = self._seasons.get(guild_id)
+        if known is not None and due_start(known.started_at, length, now) is None:
+            return known
         while True:
             seasons = await self.storage.seasons(guild_id)
             if not seasons:
@@ -323,10 +330,12 @@ class Ratings:
                 latest = seasons[-1]
                 start = due_start(latest.started_at, length, now)
                 if start is None:
+                    self._seasons[guild_id] = latest
                     return latest
                 season = Season(guild_id, latest.number + 1, start)
             if await self.storage.start_season(season):
                 log.info("guild %s: season %s started", guild_id, season.number)
+                self._seasons[guild_id] = season
                 return season
 
     async def start_season(self, guild_id: int, member_id: int) -> Season:
@@ -337,6 +346,7 @@ class Ratings:
                 number = seasons[-1].number + 1 if seasons else 1
                 season = Season(guild_id, number, self.now().astimezone(UTC), member_id)
                 if await self.storage.start_season(season):
+                    self._seasons[guild_id] = season
                     return season
 
     async def season(self, guild_id: int, number: int) -> Season | None:
@@ -425,6 +435,7 @@ class Ratings:
         results: each rated match's seats as stored, and the finished games not rated yet, read from
         their snapshots (rated as of their last save). Returns the number of matches rated."""
         async with self._lock(guild_id):
+            self._seasons.pop(guild_id, None)
             stored = {match.game_id: match for match in await self.storage.rated_matches(guild_id)}
             seasons = await self.storage.seasons(guild_id)
             todo: list[tuple[datetime, int, int | None, tuple[RatedSeat, ...]]] = [
