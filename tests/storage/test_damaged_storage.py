@@ -41,8 +41,11 @@ async def test_a_file_of_schema_2_gets_the_damaged_column_and_keeps_its_games(tm
     storage = await Storage.open(path)
     game_id = await storage.create_game(guild_id=1, channel_id=5, host_id=7, snapshot={"version": 1})
     await storage.close()
-    # Back to schema 2, as the previous version of the bot left it (schema 4's columns go too).
+    # Back to schema 2, as the previous version of the bot left it (the later schemas' columns and
+    # tables go too).
     with sqlite3.connect(path) as db:
+        for table in ("seasons", "rated_matches", "rating_history", "ratings"):
+            db.execute(f"DROP TABLE {table}")
         db.execute("ALTER TABLE games DROP COLUMN snapshot_seq")
         db.execute("ALTER TABLE moves DROP COLUMN state")
         db.execute("ALTER TABLE games DROP COLUMN damaged")
