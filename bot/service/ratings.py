@@ -34,6 +34,7 @@ from datetime import UTC, datetime
 from openskill.models import PlackettLuce
 
 from bot.service.game import Game
+from bot.service.scores import scores_by_round
 from bot.service.seasons import DEFAULT_LENGTH, SeasonLength, due_start, first_start
 from bot.storage import (
     Database,
@@ -145,17 +146,13 @@ def rated_seats(game: Game) -> tuple[RatedSeat, ...]:
         return ()
     history = match.history
     totals = match.totals
-    played = _played(game)
+    by_round = scores_by_round(match)
     left = [seat.has_left and seat.own_moves > 0 for seat in game.seats]
     placed = places(totals, left)
     seats = []
     for number, owner in enumerate(game.seats):
         person = owner.user_id is not None and owner.own_moves > 0
-        scores = [
-            score
-            for score, sat in zip((r.scores[number] for r in history), played[number], strict=True)
-            if sat
-        ]
+        scores = [score for by_seat in by_round if (score := by_seat[number]) is not None]
         seats.append(
             RatedSeat(
                 seat=number,
@@ -173,21 +170,6 @@ def rated_seats(game: Game) -> tuple[RatedSeat, ...]:
             )
         )
     return tuple(seats)
-
-
-def _played(game: Game) -> list[list[bool]]:
-    """Per seat, per finished round: whether the seat played it (a tie-break round only the seats
-    sharing the highest total play, R6)."""
-    assert game.match is not None
-    match = game.match
-    rows: list[list[bool]] = [[] for _ in game.seats]
-    totals = [0] * match.n_seats
-    for number, result in enumerate(match.history, start=1):
-        best = max(totals)
-        for seat in range(match.n_seats):
-            rows[seat].append(number <= match.rounds_planned or totals[seat] == best)
-        totals = [total + score for total, score in zip(totals, result.scores, strict=True)]
-    return rows
 
 
 @dataclass(frozen=True, slots=True)

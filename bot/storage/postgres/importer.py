@@ -103,7 +103,8 @@ async def _copy(path: Path, target: PostgresStorage) -> Copied:
             raise StorageError(f"{target.path} already holds games: migrate into a new, empty database")
         for table, columns in _TABLES:
             casts = [
-                f"${n}::json" if (table, name) in _JSON else f"${n}" for n, name in enumerate(columns, start=1)
+                f"${n}::json" if (table, name) in _JSON else f"${n}"
+                for n, name in enumerate(columns, start=1)
             ]
             if rows[table]:
                 await db.executemany(
