@@ -20,6 +20,8 @@ ROMME_COMMANDS = {
     "romme leave",
     "romme hand",
     "romme score",
+    "romme profile",
+    "romme season",
     "romme rules",
     "romme stop",
 }

@@ -13,7 +13,6 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import discord
-from PIL import Image, ImageDraw
 
 from bot.i18n import t
 from bot.render.common import check_embed, clip, line_fields, new_embed, plain, seat_name
@@ -213,6 +212,10 @@ def chart(points: Sequence[int]) -> bytes:
     >>> png[:8] == b"\\x89PNG\\r\\n\\x1a\\n", len(png) < 20_000
     (True, True)
     """
+    # Imported here, as the card faces do: drawing a chart is rare, and the bot loads without Pillow
+    # until it draws one.
+    from PIL import Image, ImageDraw
+
     width, height = CHART_SIZE
     image = Image.new("RGB", CHART_SIZE, (47, 49, 54))
     draw = ImageDraw.Draw(image)
