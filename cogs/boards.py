@@ -67,9 +67,10 @@ async def show_board(interaction: discord.Interaction[RommeBot], season: int | N
         drawn = await board_message(
             interaction.client, interaction.guild, guild_id, interaction.user.id, season=season, page=0
         )
-        if drawn is None:
+    if drawn is None:
+        with speaking(interaction.locale):  # a refusal: only the member sees it, in their language
             await answer_privately(interaction, refusal(t("season.unknown", season=season)))
-            return
+        return
     embed, view = drawn
     await interaction.response.send_message(embed=embed, view=view)
 

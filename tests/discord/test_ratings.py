@@ -132,6 +132,20 @@ async def test_the_leaderboard_pages_and_shows_the_callers_own_line(room: Room) 
     assert second.response is not None
     assert "Page 2 of 3" in texts(second.response) and "\n11. " in texts(second.response)
 
+    # A new season: the leaderboard starts empty; season 1's final standings stay, under season:1.
+    await ratings.start_season(guild, room.ada.id)
+    now = await room.dee.slash(channel, "romme score", scope="server")
+    assert now.response is not None and now.response.embeds[0].title == "Season 2 leaderboard"
+    assert "Nobody has a rating in this season yet" in texts(now.response)
+    past = await room.dee.slash(channel, "romme score", season=1)
+    assert past.response is not None and past.response.embeds[0].title == "Season 1: final standings"
+    assert texts(past.response).replace("Season 1: final standings", "") == text.replace(
+        "Season 1 leaderboard", ""
+    )
+    unknown = await room.dee.slash(channel, "romme score", season=7)
+    assert unknown.ephemeral and unknown.response is not None
+    assert "no season 7" in unknown.response.content
+
     # A page button naming another server is refused where it is clicked, and changes nothing.
     other = env.create_guild("Other")
     eve = other.add_member(env.create_user("eve"))
