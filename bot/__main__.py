@@ -104,6 +104,17 @@ def build_parser() -> argparse.ArgumentParser:
     migrate.add_argument("--from", dest="source", required=True, metavar="FILE", help="the SQLite file")
     migrate.add_argument("--to", dest="target", required=True, metavar="URL", help="postgresql://…")
     migrate.set_defaults(handler=migrate_db_command)
+    ratings = commands.add_parser(
+        "ratings",
+        help="rate every finished match again from the stored results (the bot stopped)",
+        description="With --recompute: rate every finished match of every server (or of --guild) "
+        "again, in the order they ended, from the stored results (each rated match's seats, and "
+        "the finished games not rated yet), after a change of the model or a repaired history. "
+        "Stop the bot first: the seasons stay, the ratings and their history are written anew.",
+    )
+    ratings.add_argument("--recompute", action="store_true", required=True, help="rate again")
+    ratings.add_argument("--guild", type=int, default=None, metavar="ID", help="only this server")
+    ratings.set_defaults(handler=ratings_command)
     playground.add_arguments(
         commands.add_parser(
             "playground",
@@ -128,6 +139,30 @@ def migrate_db_command(args: argparse.Namespace) -> int:
     copied = asyncio.run(copy_sqlite_to_postgres(args.source, args.target))
     print(f"romme-bot: {copied.summary()} from {args.source}")
     return 0
+
+
+def ratings_command(args: argparse.Namespace) -> int:
+    """Run ``romme-bot ratings --recompute [--guild ID]`` (see :func:`recompute_ratings`)."""
+    settings = load_settings()
+    rated = asyncio.run(recompute_ratings(settings.database, args.guild))
+    print(f"romme-bot: {rated} matches rated again")
+    return 0
+
+
+async def recompute_ratings(target: str | Path, guild_id: int | None = None) -> int:
+    """Rate every finished match on ``target`` again (of one server, or of all), as
+    :meth:`~bot.service.ratings.Ratings.recompute` does; the number of matches rated."""
+    from bot.service.game import replay_snapshot
+    from bot.service.ratings import Ratings
+    from bot.storage import open_database
+
+    storage = await open_database(target, replay=replay_snapshot)
+    try:
+        ratings = Ratings(storage)
+        guilds = {guild_id} if guild_id is not None else {g for _, g, _ in await storage.games_to_rate()}
+        return sum([await ratings.recompute(guild) for guild in sorted(guilds)])
+    finally:
+        await storage.close()
 
 
 def version() -> str:

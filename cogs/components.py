@@ -16,6 +16,7 @@ import discord
 
 from bot.render import PANEL_BUTTON_TEMPLATE, PANEL_SELECT_TEMPLATE, parse_custom_id
 from bot.render.ids import PREFIX, public_template
+from cogs.boards import BoardButton
 from cogs.clicks import Clicks
 from cogs.replays import REPLAY_ITEMS, REPLAY_TEMPLATES
 
@@ -128,5 +129,6 @@ ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PanelSelect,
     *REPLAY_ITEMS,
     Malformed,
+    BoardButton,
 )
 """Every persistent component class, registered by the cog with ``bot.add_dynamic_items``."""

@@ -30,7 +30,6 @@ from bot.i18n import CATALOGS, DEFAULT_LOCALE, speaking, t
 from bot.publish.panels import as_member
 from bot.publish.publisher import TablePublisher, table_message
 from bot.render import (
-    leaderboard,
     player_record,
     refusal,
     refusal_for,
@@ -39,6 +38,7 @@ from bot.render import (
     stop_confirm,
 )
 from bot.service import TableError, TableService
+from cogs.boards import show_board, show_profile, start_season
 from cogs.clicks import Clicks, answer_privately
 from cogs.components import ITEMS
 from cogs.replays import replay_choices, send_history, show_replay
@@ -388,36 +388,33 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
             await Clicks.of(self.bot).open_panel(interaction, game.id)
 
     @app_commands.command(name="score", description=text("slash.score"))
-    @app_commands.rename(scope=text("slash.option.scope"), user=text("slash.option.user"))
-    @app_commands.describe(scope=text("slash.describe.scope"), user=text("slash.describe.user"))
+    @app_commands.rename(
+        scope=text("slash.option.scope"), user=text("slash.option.user"), season=text("slash.option.season")
+    )
+    @app_commands.describe(
+        scope=text("slash.describe.scope"),
+        user=text("slash.describe.user"),
+        season=text("slash.describe.season"),
+    )
     @app_commands.choices(scope=SCOPE_CHOICES)
     async def score(
         self,
         interaction: discord.Interaction[RommeBot],
         scope: str | None = None,
         user: discord.Member | None = None,
+        season: app_commands.Range[int, 1, 100_000] | None = None,
     ) -> None:
-        """The standings round by round, the server leaderboard, or one player's record: public
-        answers, so a game's standings speak its language, the server's in the server's."""
+        """The standings round by round, the server's season leaderboard by rating (``season:`` a past
+        one's final standings), or one player's record: public answers, so a game's standings speak
+        its language, the server's in the server's."""
         async with refusals(interaction):
             guild_id = interaction.guild_id or 0
-            if user is not None:
+            if season is not None or (scope == "server" and user is None):
+                await show_board(interaction, season)
+            elif user is not None:
                 record = await self.tables.player_record(guild_id, user.id)
                 with speaking(interaction.guild_locale):
                     embed = player_record(record, user.id, name=user.display_name)
-                await interaction.response.send_message(embed=embed)
-            elif scope == "server":
-                rows = await self.tables.leaderboard(guild_id)
-                guild = interaction.guild
-                # A member the client has not cached is named as their seat was (the statistics
-                # keep no names): a raw mention would show as "<@1456…>" inside the embed.
-                names = seat_names(self.tables, guild_id)
-                for row in rows:
-                    member = None if guild is None else guild.get_member(row.user_id)
-                    if member is not None:
-                        names[row.user_id] = member.display_name
-                with speaking(interaction.guild_locale):
-                    embed = leaderboard(rows, names)
                 await interaction.response.send_message(embed=embed)
             else:
                 channel_id = interaction.channel_id or 0
@@ -455,6 +452,22 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
     ) -> list[app_commands.Choice[int]]:
         """The caller's recent finished matches in this server, the newest first."""
         return await replay_choices(interaction, current)
+
+    @app_commands.command(name="profile", description=text("slash.profile"))
+    @app_commands.rename(member=text("slash.option.member"))
+    @app_commands.describe(member=text("slash.describe.profile_member"))
+    async def profile(
+        self, interaction: discord.Interaction[RommeBot], member: discord.Member | None = None
+    ) -> None:
+        """A member's rating, place and statistics on this server, with a chart of the rating."""
+        async with refusals(interaction):
+            await show_profile(interaction, member or interaction.user)
+
+    @app_commands.command(name="season", description=text("slash.season"))
+    async def season(self, interaction: discord.Interaction[RommeBot]) -> None:
+        """Start the server's next season (a member with Manage Server)."""
+        async with refusals(interaction):
+            await start_season(interaction)
 
     @app_commands.command(name="rules", description=text("slash.rules"))
     async def rules(self, interaction: discord.Interaction[RommeBot]) -> None:

@@ -265,3 +265,11 @@ def logged_moves(database: Path) -> dict[int, list[tuple[object, ...]]]:
         }
     finally:
         db.close()
+
+
+def test_ratings_recompute_says_how_many_matches_it_rated(tmp_path: Path) -> None:
+    # The command opens the database as the bot does (an empty file: nothing to rate).
+    assert (
+        one_line(romme_bot("ratings", "--recompute", cwd=tmp_path), 0) == "romme-bot: 0 matches rated again"
+    )
+    assert romme_bot("ratings", cwd=tmp_path).returncode == 2  # --recompute is what it does: asked for

@@ -22,6 +22,8 @@ ROMME_COMMANDS = {
     "romme score",
     "romme history",
     "romme replay",
+    "romme profile",
+    "romme season",
     "romme rules",
     "romme stop",
     "romme settings",

@@ -54,8 +54,9 @@ async def test_every_text_of_every_command_is_translated(simcord_env: simcord.En
     # What a German or Indonesian member reads in the command picker: every description, option name
     # and choice, in their language; the names of /romme and its subcommands stay as they are.
     nodes = [node for command in await command_payload(simcord_env) for node in walk(command)]
-    # /romme, its 12 subcommands, the 11 options of start, 2 of score, 1 of history and 1 of replay
-    assert len(nodes) == 28
+    # /romme, its 14 subcommands, the 11 options of start, 3 of score, 1 each of history, replay and
+    # profile
+    assert len(nodes) == 32
     for node in nodes:
         assert sorted(node["description_localizations"]) == list(TRANSLATED), node["name"]
         for locale in TRANSLATED:

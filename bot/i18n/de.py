@@ -597,4 +597,55 @@ MESSAGES: dict[str, str] = {
     "error.game.moved": (
         "Dieser Tisch läuft jetzt in einem anderen Prozess des Bots. Bitte versuche es noch einmal."
     ),
+    # --- ratings, seasons and profiles ---
+    "number.group": ".",
+    "rating.change": "{delta} → {rating}",
+    "rating.provisional": "vorläufig",
+    "rating.line": "**{name}**: {change}",
+    "rating.line.provisional": "**{name}**: {change} ({provisional})",
+    "match_end.ratings": "Wertungen",
+    "level.easy": "leicht",
+    "level.normal": "mittel",
+    "level.hard": "schwer",
+    "board.title": "Rangliste der Saison {season}",
+    "board.title.past": "Saison {season}: Endstand",
+    "board.since": "Seit {start}",
+    "board.period": "Vom {start} bis {end}",
+    "board.line": "{rank}. {player} — {rating} · {matches} · {wins}",
+    "board.line.provisional": "{rank}. {player} — {rating} ({provisional}) · {matches} · {wins}",
+    "board.empty": "In dieser Saison hat noch niemand eine Wertung: beende eine Partie, um eine zu bekommen.",
+    "board.page": "Seite {page} von {pages} · {size} gewertet",
+    "button.board.previous": "Zurück",
+    "button.board.next": "Weiter",
+    "season.unknown": "Dieser Server hat noch keine Saison {season}.",
+    "season.not_allowed": "Nur ein Mitglied mit „Server verwalten“ kann eine neue Saison beginnen.",
+    "board.elsewhere": "Diese Rangliste gehört zu einem anderen Server.",
+    "season.started": "Auf diesem Server hat die Saison {season} begonnen.",
+    "profile.title": "Profil von {name}",
+    "profile.none": "{player} hat auf diesem Server noch keine gewertete Partie.",
+    "profile.rating": "Wertung (Saison {season})",
+    "profile.rating.value": "**{rating}** · Platz {rank} von {size}",
+    "profile.rating.provisional": "**{rating}** ({provisional}) · Platz {rank} von {size}",
+    "profile.rating.none": "Noch keine Partie in dieser Saison",
+    "profile.stats": "Statistik",
+    "profile.body": (
+        "Partien: {matches}\nSiege: {wins} ({rate})\nDurchschnittlicher Platz: {place}\n"
+        "In {out} der Runden ausgemacht\nBeste Runde: {best_round}\nBeste Partie: {best_match}\n"
+        "Hand-Rommé: {hand}\nBesiegte Computer-Stufen: {levels}"
+    ),
+    "profile.chart": "Die Wertung über die letzten {count} Partien",
+    "profile.chart.one": "Die Wertung nach der ersten Partie",
+    "profile.nothing": "—",
+    "slash.profile": "Wertung, Platz und Statistik eines Mitglieds auf diesem Server",
+    "slash.season": "Eine neue Saison der Wertungen auf diesem Server beginnen (Server verwalten)",
+    "slash.describe.profile_member": "Wessen Profil gezeigt wird (Standard: deins)",
+    "slash.option.season": "saison",
+    "slash.describe.season": "Den Endstand dieser Saison zeigen (ihre Nummer)",
+    "help.seasons": (
+        "Saisons: Die Wertungen laufen in Saisons von je einem Kalendermonat (UTC), außer ein "
+        "Mitglied mit „Server verwalten“ beginnt die nächste mit /romme season. Eine neue Saison "
+        "leert die Rangliste und macht jede Wertung unsicherer: Sie wird niedriger gezeigt und ist "
+        "5 Partien lang vorläufig. Das Können dahinter bleibt, ebenso Siege, Punkte, Profilangaben und "
+        "der Endstand jeder vergangenen Saison (`/romme score season:`)."
+    ),
 }

@@ -546,4 +546,55 @@ MESSAGES: dict[str, str] = {
     ),
     # --- fenced save ---
     "error.game.moved": "This table moved to another process of the bot. Please try again.",
+    # --- ratings, seasons and profiles ---
+    "number.group": ",",
+    "rating.change": "{delta} → {rating}",
+    "rating.provisional": "provisional",
+    "rating.line": "**{name}**: {change}",
+    "rating.line.provisional": "**{name}**: {change} ({provisional})",
+    "match_end.ratings": "Ratings",
+    "level.easy": "easy",
+    "level.normal": "normal",
+    "level.hard": "hard",
+    "board.title": "Season {season} leaderboard",
+    "board.title.past": "Season {season}: final standings",
+    "board.since": "Since {start}",
+    "board.period": "From {start} to {end}",
+    "board.line": "{rank}. {player} — {rating} · {matches} · {wins}",
+    "board.line.provisional": "{rank}. {player} — {rating} ({provisional}) · {matches} · {wins}",
+    "board.empty": "Nobody has a rating in this season yet: finish a match to get one.",
+    "board.page": "Page {page} of {pages} · {size} rated",
+    "button.board.previous": "Previous",
+    "button.board.next": "Next",
+    "season.unknown": "This server has no season {season} yet.",
+    "season.not_allowed": "Only a member with Manage Server can start a new season.",
+    "board.elsewhere": "This leaderboard belongs to another server.",
+    "season.started": "Season {season} has begun on this server.",
+    "profile.title": "Profile of {name}",
+    "profile.none": "{player} has no rated match on this server yet.",
+    "profile.rating": "Rating (season {season})",
+    "profile.rating.value": "**{rating}** · place {rank} of {size}",
+    "profile.rating.provisional": "**{rating}** ({provisional}) · place {rank} of {size}",
+    "profile.rating.none": "No match in this season yet",
+    "profile.stats": "Statistics",
+    "profile.body": (
+        "Matches: {matches}\nWins: {wins} ({rate})\nAverage place: {place}\n"
+        "Went out in {out} of the rounds\nBest round: {best_round}\nBest match: {best_match}\n"
+        "Hand-Rommé: {hand}\nComputer levels beaten: {levels}"
+    ),
+    "profile.chart": "The rating over the last {count} matches",
+    "profile.chart.one": "The rating after the first match",
+    "profile.nothing": "—",
+    "slash.profile": "A member's rating, place and statistics on this server",
+    "slash.season": "Start a new season of ratings on this server (Manage Server)",
+    "slash.describe.profile_member": "Whose profile to show (default: yours)",
+    "slash.option.season": "season",
+    "slash.describe.season": "Show the final standings of this season (its number)",
+    "help.seasons": (
+        "Seasons: ratings run by season, one calendar month (UTC) each, unless a member with Manage "
+        "Server starts the next one with /romme season. A new season empties the leaderboard and "
+        "makes every rating less certain: it is shown lower and is provisional for 5 matches. "
+        "The skill behind it carries over, and so do wins, points, profiles and every past "
+        "season's final standings (`/romme score season:`)."
+    ),
 }

@@ -592,4 +592,56 @@ MESSAGES: dict[str, str] = {
     ),
     # --- fenced save ---
     "error.game.moved": "Meja ini sekarang dijalankan oleh proses bot yang lain. Silakan coba lagi.",
+    # --- ratings, seasons and profiles ---
+    "number.group": ".",
+    "rating.change": "{delta} → {rating}",
+    "rating.provisional": "sementara",
+    "rating.line": "**{name}**: {change}",
+    "rating.line.provisional": "**{name}**: {change} ({provisional})",
+    "match_end.ratings": "Nilai peringkat",
+    "level.easy": "mudah",
+    "level.normal": "biasa",
+    "level.hard": "sulit",
+    "board.title": "Papan peringkat musim {season}",
+    "board.title.past": "Musim {season}: klasemen akhir",
+    "board.since": "Sejak {start}",
+    "board.period": "Dari {start} sampai {end}",
+    "board.line": "{rank}. {player} — {rating} · {matches} · {wins}",
+    "board.line.provisional": "{rank}. {player} — {rating} ({provisional}) · {matches} · {wins}",
+    "board.empty": "Belum ada yang punya nilai di musim ini: selesaikan permainan untuk mendapatkannya.",
+    "board.page": "Halaman {page} dari {pages} · {size} dinilai",
+    "button.board.previous": "Sebelumnya",
+    "button.board.next": "Berikutnya",
+    "season.unknown": "Server ini belum punya musim {season}.",
+    "season.not_allowed": "Hanya anggota dengan izin Kelola Server yang bisa memulai musim baru.",
+    "board.elsewhere": "Papan peringkat ini milik server lain.",
+    "season.started": "Musim {season} telah dimulai di server ini.",
+    "profile.title": "Profil {name}",
+    "profile.none": "{player} belum punya permainan yang dinilai di server ini.",
+    "profile.rating": "Nilai (musim {season})",
+    "profile.rating.value": "**{rating}** · peringkat {rank} dari {size}",
+    "profile.rating.provisional": "**{rating}** ({provisional}) · peringkat {rank} dari {size}",
+    "profile.rating.none": "Belum ada permainan di musim ini",
+    "profile.stats": "Statistik",
+    "profile.body": (
+        "Permainan: {matches}\nMenang: {wins} ({rate})\nRata-rata posisi: {place}\n"
+        "Keluar di {out} dari semua ronde\nRonde terbaik: {best_round}\nPermainan terbaik: {best_match}\n"
+        "Hand-Rommé: {hand}\nTingkat komputer yang dikalahkan: {levels}"
+    ),
+    "profile.chart": "Nilai selama {count} permainan terakhir",
+    "profile.chart.one": "Nilai setelah permainan pertama",
+    "profile.nothing": "—",
+    "slash.profile": "Nilai, peringkat, dan statistik seorang anggota di server ini",
+    "slash.season": "Mulai musim nilai yang baru di server ini (Kelola Server)",
+    "slash.describe.profile_member": "Profil siapa yang ditampilkan (bawaan: milikmu)",
+    "slash.option.season": "musim",
+    "slash.describe.season": "Tampilkan klasemen akhir musim ini (nomornya)",
+    "help.seasons": (
+        "Musim: nilai berjalan per musim, masing-masing satu bulan kalender (UTC), kecuali anggota "
+        "dengan izin Kelola Server memulai musim berikutnya dengan /romme season. Musim baru "
+        "mengosongkan papan peringkat dan membuat setiap nilai kurang pasti: nilai ditampilkan lebih "
+        "rendah dan bersifat sementara selama 5 permainan. Kemampuan di baliknya tetap terbawa, "
+        "begitu pula kemenangan, poin, profil, dan klasemen akhir setiap musim yang lalu "
+        "(`/romme score season:`)."
+    ),
 }

@@ -12,6 +12,7 @@ from bot.i18n import t
 from bot.render.cards import cards_text
 from bot.render.common import MAX_FIELD_VALUE, MAX_TOTAL, check_embed, new_embed, public_button, seat_name
 from bot.render.faces.fit import clip_markup
+from bot.render.ratings import add_rating_changes
 
 if TYPE_CHECKING:
     from bot.engine.scoring import RoundResult
@@ -154,6 +155,7 @@ def match_end(game: Game) -> tuple[discord.Embed, discord.ui.View]:
         for place, seat in final_places(totals)
     ]
     embed.add_field(name=t("match_end.standings"), value="\n".join(standings), inline=False)
+    add_rating_changes(embed, game, [seat for _, seat in final_places(totals)])
     embed.set_footer(text=t("lobby.footer", game_id=game.id))
     view = discord.ui.View(timeout=None)
     view.add_item(public_button(game.id, "again", "button.play_again", discord.ButtonStyle.success))

@@ -70,6 +70,14 @@ Action = Callable[[Game], Any]
 """An action on a game: raises to refuse, returns :data:`UNCHANGED`, ``None``, or its move log rows."""
 
 
+class Rater(Protocol):
+    """Who rates a match once it is saved as finished (:class:`~bot.service.ratings.Ratings`)."""
+
+    async def rate(self, game: Game) -> Any:
+        """Rate ``game``'s finished match (once); what it returns is the service's business."""
+        ...
+
+
 class Pacer(Protocol):
     """What the change path asks of whoever runs the game between clicks."""
 
@@ -233,6 +241,9 @@ class ChangePath:
         self.meter: Meter = NoMeter()
         self.last_save: float | None = None
         """When the last change was committed (``time.monotonic()``); ``None``: none yet."""
+        self.rater: Rater | None = None
+        """Rates a match once its end is saved (under the game's lock, so the click that ended it
+        answers with the ratings); ``None``: matches are not rated."""
         self.snapshot_every = SNAPSHOT_EVERY
         """Moves logged after a snapshot at most (1: a snapshot with every save, as before schema 4)."""
         self._games: dict[int, Game] = {}
@@ -421,6 +432,8 @@ class ChangePath:
             self.last_save = time.monotonic()
             self._saved[game_id] = now_saved
             self.pacer.schedule(game)
+            if game.status is GameStatus.FINISHED and saved.state.get("status") != GameStatus.FINISHED:
+                await self._rate(game)
         if reason is not None:
             await self.notify(game, reason)
         return game
@@ -505,6 +518,16 @@ class ChangePath:
         message_id = game.table_message_id
         game.become(saved.game())
         game.table_message_id = message_id
+
+    async def _rate(self, game: Game) -> None:
+        """Rate the match just saved as finished; a failure is logged, never raised into the change
+        (the match stays saved; ``romme-bot ratings --recompute`` rates it later)."""
+        if self.rater is None:
+            return
+        try:
+            game.rating_shifts = await self.rater.rate(game)
+        except Exception:
+            log.exception("game %s: rating the match failed", game.id)
 
     async def notify(self, game: Game, reason: Reason) -> None:
         """Tell the listener; its failure is logged, never raised into the change."""

@@ -22,6 +22,7 @@ from bot.storage import GameStatus, MoveRecord
 if TYPE_CHECKING:
     from bot.engine.match import Match
     from bot.engine.views import MatchView
+    from bot.service.ratings import Shift
 
 SNAPSHOT_FORMAT = 1
 """The ``"version"`` key of :meth:`Game.to_snapshot`: the layout of the snapshot, not the game's version."""
@@ -276,6 +277,9 @@ class Game:
         default_factory=dict, init=False, repr=False, compare=False
     )
     """Each seat's last :meth:`seat_version`, with what it was made from (not part of the game)."""
+    rating_shifts: dict[int, Shift] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """The rating change of each rated person, once the finished match is rated (in memory only:
+    the match-end message shows them; the ratings themselves are in the storage)."""
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat ``user_id`` owns at this table (also after leaving), or ``None``."""

@@ -66,7 +66,7 @@ def match_results(game: Game) -> list[MatchResult]:
     for seat, owner in enumerate(game.seats):
         if not owner.is_person or owner.user_id is None or owner.own_moves == 0:
             continue
-        played = [score for scores in _round_scores(match) if (score := scores[seat]) is not None]
+        played = [score for scores in scores_by_round(match) if (score := scores[seat]) is not None]
         results.append(
             MatchResult(
                 user_id=owner.user_id,
@@ -89,7 +89,7 @@ def standings(game: Game) -> list[Standing]:
         return []
     rows = []
     for seat, owner in enumerate(game.seats):
-        rounds = [scores[seat] for scores in _round_scores(match)]
+        rounds = [scores[seat] for scores in scores_by_round(match)]
         rows.append(
             Standing(
                 seat=seat,
@@ -108,11 +108,15 @@ def standings(game: Game) -> list[Standing]:
     return placed
 
 
-def _round_scores(match: Match) -> list[list[int | None]]:
+def scores_by_round(match: Match) -> list[list[int | None]]:
     """Each finished round's scores by match seat, ``None`` for a seat that sat the round out (R6).
 
     The history gives 0 to a seat that sat out; who played a tie-break round follows from the totals
     before it: only the seats sharing the highest total (R6).
+
+    >>> import random
+    >>> scores_by_round(Match.new(2, rng=random.Random(5)))  # no round finished yet
+    []
     """
     rows: list[list[int | None]] = []
     totals = [0] * match.n_seats

@@ -14,6 +14,7 @@ import logging
 import random
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from bot.engine.computer import DEFAULT_LEVEL, LEVELS
@@ -34,6 +35,7 @@ from bot.service.game import (
     TurnEvent,
 )
 from bot.service.listener import TableListener
+from bot.service.ratings import Ratings
 from bot.service.replays import Replays
 from bot.service.scores import Standing, standings
 from bot.service.settings import SettingsBook
@@ -72,8 +74,8 @@ class TableService:
     and a game no person plays ends (0: never); ``max_lobbies_per_host`` is how many open lobbies
     one member may host on one server (0: any number).
 
-    Its parts: :attr:`changes` (the games in memory and the one change path) and :attr:`autopilot`
-    (timers and computer turns).
+    Its parts: :attr:`changes` (the games in memory and the one change path), :attr:`autopilot`
+    (timers and computer turns) and :attr:`ratings` (each finished match rated, the seasons).
     """
 
     # Fixed attributes: a setting assigned to the service by mistake (say ``computer_delay``, which is
@@ -86,6 +88,7 @@ class TableService:
         "changes",
         "max_lobbies_per_host",
         "owns",
+        "ratings",
         "replays",
         "storage",
     )
@@ -125,6 +128,9 @@ class TableService:
         self.changes = ChangePath(storage, listener)
         self.replays = Replays(storage)
         """The finished matches and their replays (``/romme history``, ``/romme replay``)."""
+        # The ratings and seasons run on the service's clock, so simulated time moves seasons too.
+        self.ratings = Ratings(storage, now=lambda: datetime.fromtimestamp(clock(), UTC))
+        self.changes.rater = self.ratings
         self._replayed: dict[int, int] = {}
         """Per channel, the finished game whose Play again opened the channel's newest lobby."""
         self.autopilot = Autopilot(

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import abc
 import asyncio
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -54,10 +54,16 @@ from bot.storage.records import (
     GameStatusName,
     MoveRecord,
     PlayerStats,
+    ProfileCounts,
+    RatedMatch,
+    Rating,
+    RatingChange,
     Replay,
     RoundScore,
     Save,
     SaveResult,
+    Season,
+    Standing,
     dumps,
     game_status,
 )
@@ -296,6 +302,68 @@ class Database(abc.ABC):
     async def _put_settings(self, table: str, key: str, column: str, owner: int, value: str) -> None:
         """Insert or replace the row of ``owner`` in ``table`` (one of the two above, named by the
         code, never by a user): its ``column`` becomes the JSON text ``value``."""
+
+    # ------------------------------------------------------------------ ratings and seasons
+
+    @abc.abstractmethod
+    async def record_rating(
+        self, match: RatedMatch, changes: Sequence[RatingChange], ratings: Sequence[Rating]
+    ) -> bool:
+        """Store a rated match in ONE transaction: its row (the result it was rated from), each
+        person's rating before and after (``changes``) and their season ratings (``ratings``, each
+        written whole: a row of the same server, season and person is replaced). Returns False,
+        writing nothing, when the game is rated already (a second call, or a race: one wins)."""
+
+    @abc.abstractmethod
+    async def forget_ratings(self, guild_id: int) -> None:
+        """Delete the server's rated matches, rating history and ratings (not its seasons), in one
+        transaction: the first step of a recompute, which then rates every match again."""
+
+    @abc.abstractmethod
+    async def start_season(self, season: Season) -> bool:
+        """Store a new season of its server. Returns False, writing nothing, when the server already
+        has a season with that number (two starts racing: one wins)."""
+
+    @abc.abstractmethod
+    async def seasons(self, guild_id: int) -> list[Season]:
+        """The server's seasons, oldest (number 1) first."""
+
+    @abc.abstractmethod
+    async def latest_ratings(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, Rating]:
+        """Each of these persons' rating of their latest season on the server (any season); a person
+        never rated there is left out."""
+
+    @abc.abstractmethod
+    async def season_board(self, guild_id: int, season: int, offset: int, limit: int) -> list[Standing]:
+        """``limit`` lines of the season's leaderboard from rank ``offset + 1``: highest ordinal
+        first, then lowest user id (a total order: equal ratings never swap)."""
+
+    @abc.abstractmethod
+    async def season_rank(self, guild_id: int, season: int, user_id: int) -> tuple[int, Standing | None]:
+        """How many persons have a rating in the season, and the person's line of its leaderboard
+        (in the order of :meth:`season_board`; ``None`` if they have no rating in that season), read
+        together: one pass over the season's ratings."""
+
+    @abc.abstractmethod
+    async def season_size(self, guild_id: int, season: int) -> int:
+        """How many persons have a rating in the season."""
+
+    @abc.abstractmethod
+    async def rating_history(self, guild_id: int, user_id: int, limit: int) -> list[RatingChange]:
+        """The person's last ``limit`` rated matches on the server (every season), oldest first."""
+
+    @abc.abstractmethod
+    async def profile_counts(self, guild_id: int, user_id: int) -> ProfileCounts:
+        """What the person's rated matches on the server add up to (zeros when there are none)."""
+
+    @abc.abstractmethod
+    async def rated_matches(self, guild_id: int) -> list[RatedMatch]:
+        """The server's rated matches in the order they were rated (end, then game id)."""
+
+    @abc.abstractmethod
+    async def games_to_rate(self, guild_id: int | None = None) -> list[tuple[int, int, datetime]]:
+        """``(game id, server, last saved)`` of every finished game (of one server, or all), in the
+        order they were last saved: what a recompute rates again."""
 
 
 def is_postgres_url(target: object) -> bool:

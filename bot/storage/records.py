@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import KW_ONLY, dataclass
+from dataclasses import KW_ONLY, dataclass, fields
 from datetime import datetime
 from enum import StrEnum
 from typing import Any, Literal, Protocol
@@ -278,3 +278,145 @@ class AnnouncementRecord:
     def delivered(self) -> bool:
         """The message is in the channel."""
         return self.delivered_at is not None
+
+
+# ---------------------------------------------------------------------- ratings and seasons
+
+
+@dataclass(frozen=True, slots=True)
+class RatedSeat:
+    """One seat of a finished match as it was rated: who sat there (``user_id`` ``None``: a
+    computer seat, playing at ``level``), its ``place`` (1 best; equal places tie), whether its person
+    left before the end (``left``), whether the match counts for its person (``counts``: false for a
+    person the computer played for from start to end, whose seat is rated as a computer at
+    ``level``), and what the profile counts.
+
+    >>> RatedSeat(seat=0, user_id=7, level=None, place=1).counts
+    True
+    """
+
+    seat: int
+    user_id: int | None
+    level: str | None
+    place: int
+    left: bool = False
+    counts: bool = True
+    points: int = 0
+    rounds: int = 0
+    rounds_out: int = 0
+    hand_rommes: int = 0
+    best_round: int | None = None
+
+    @property
+    def rated_person(self) -> bool:
+        """A person whose rating the match moves."""
+        return self.user_id is not None and self.counts
+
+    def to_dict(self) -> dict[str, Any]:
+        """The seat as the ``rated_matches.seats`` JSON keeps it.
+
+        >>> seat = RatedSeat(1, None, "easy", 2)
+        >>> RatedSeat.of(seat.to_dict()) == seat, seat.to_dict()["level"]
+        (True, 'easy')
+        """
+        return {field.name: getattr(self, field.name) for field in fields(self)}
+
+    @classmethod
+    def of(cls, value: dict[str, Any]) -> RatedSeat:
+        """The seat of its JSON object."""
+        return cls(**value)
+
+
+@dataclass(frozen=True, slots=True)
+class RatedMatch:
+    """A finished match as rated: its game, server, season, end and seats (the stored result every
+    rating is recomputed from)."""
+
+    game_id: int
+    guild_id: int
+    season: int
+    ended_at: datetime
+    seats: tuple[RatedSeat, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A person's rating on one server in one season: openskill's ``mu`` and ``sigma``, the matches
+    rated and won in the season. ``ordinal`` (``mu - 3 sigma``) orders the leaderboard."""
+
+    guild_id: int
+    season: int
+    user_id: int
+    mu: float
+    sigma: float
+    matches: int
+    wins: int
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative estimate, ``mu - 3 sigma``.
+
+        >>> Rating(1, 1, 7, mu=25.0, sigma=5.0, matches=3, wins=1).ordinal
+        10.0
+        """
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """One person's rating before and after one rated match, and what the profile counts of it."""
+
+    game_id: int
+    user_id: int
+    guild_id: int
+    season: int
+    ended_at: datetime
+    place: int
+    seats: int
+    won: bool
+    left_early: bool
+    mu_before: float
+    sigma_before: float
+    mu: float
+    sigma: float
+    points: int
+    rounds: int
+    rounds_out: int
+    hand_rommes: int
+    best_round: int | None
+    beaten: str
+    """The computer levels the person placed above in this match, comma-separated (may be empty)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """A server's season ``number`` (1, 2, …), from ``started_at`` until the next one starts;
+    ``started_by`` is the member who started it (``None``: the calendar did)."""
+
+    guild_id: int
+    number: int
+    started_at: datetime
+    started_by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A line of a season's leaderboard: the rating and its rank (1 best) among ``of`` rated."""
+
+    rank: int
+    rating: Rating
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileCounts:
+    """What a person's rated matches on one server add up to (all seasons)."""
+
+    matches: int
+    wins: int
+    average_place: float | None
+    rounds: int
+    rounds_out: int
+    hand_rommes: int
+    best_round: int | None
+    best_match: int | None
+    beaten: frozenset[str]

@@ -11,6 +11,8 @@ that decodes nothing (:data:`bot.storage.rows.SELECT_GAMES`): a damaged row stop
 from __future__ import annotations
 
 import abc
+import dataclasses
+import json
 import logging
 from collections.abc import Sequence
 from datetime import datetime
@@ -24,7 +26,14 @@ from bot.storage.records import (
     GameRecord,
     MoveRecord,
     PlayerStats,
+    ProfileCounts,
+    RatedMatch,
+    RatedSeat,
+    Rating,
+    RatingChange,
     RoundScore,
+    Season,
+    Standing,
 )
 
 log = logging.getLogger(__name__)
@@ -150,3 +159,149 @@ class SqlStorage(Database):
         """See :meth:`Database.member_preferences`."""
         rows = await self._fetch("SELECT preferences FROM member_preferences WHERE user_id = ?", user_id)
         return read.json_object(rows[0]["preferences"]) if rows else {}
+
+    # ------------------------------------------------------------------ ratings and seasons
+
+    async def seasons(self, guild_id: int) -> list[Season]:
+        """See :meth:`Database.seasons`."""
+        rows = await self._fetch("SELECT * FROM seasons WHERE guild_id = ? ORDER BY number", guild_id)
+        return [
+            Season(row["guild_id"], row["number"], self._stamp(row["started_at"]), row["started_by"])
+            for row in rows
+        ]
+
+    async def latest_ratings(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, Rating]:
+        """See :meth:`Database.latest_ratings`."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self._fetch(
+            f"SELECT * FROM ratings WHERE guild_id = ? AND user_id IN ({marks}) ORDER BY season",
+            guild_id,
+            *user_ids,
+        )
+        # Ordered by season: the latest season's row of each person is the one kept.
+        return {row["user_id"]: _rating(row) for row in rows}
+
+    async def season_board(self, guild_id: int, season: int, offset: int, limit: int) -> list[Standing]:
+        """See :meth:`Database.season_board`."""
+        rows = await self._fetch(
+            "SELECT * FROM ratings WHERE guild_id = ? AND season = ? "
+            "ORDER BY ordinal DESC, user_id ASC LIMIT ? OFFSET ?",
+            guild_id,
+            season,
+            limit,
+            offset,
+        )
+        return [Standing(offset + index, _rating(row)) for index, row in enumerate(rows, start=1)]
+
+    async def season_rank(self, guild_id: int, season: int, user_id: int) -> tuple[int, Standing | None]:
+        """See :meth:`Database.season_rank`."""
+        rows = await self._fetch(
+            "SELECT * FROM ratings WHERE guild_id = ? AND season = ? AND user_id = ?",
+            guild_id,
+            season,
+            user_id,
+        )
+        if not rows:
+            return await self.season_size(guild_id, season), None
+        ordinal = rows[0]["ordinal"]
+        # One pass over the season's part of the board's index (no OR in a WHERE, which would not
+        # use it): how many are rated, and how many of them rank above.
+        counted = await self._fetch(
+            "SELECT COUNT(*) AS n, SUM(CASE WHEN ordinal > ? OR (ordinal = ? AND user_id < ?) "
+            "THEN 1 ELSE 0 END) AS above FROM ratings WHERE guild_id = ? AND season = ?",
+            ordinal,
+            ordinal,
+            user_id,
+            guild_id,
+            season,
+        )
+        return int(counted[0]["n"]), Standing(int(counted[0]["above"]) + 1, _rating(rows[0]))
+
+    async def season_size(self, guild_id: int, season: int) -> int:
+        """See :meth:`Database.season_size`."""
+        rows = await self._fetch(
+            "SELECT COUNT(*) AS n FROM ratings WHERE guild_id = ? AND season = ?", guild_id, season
+        )
+        return int(rows[0]["n"])
+
+    async def rating_history(self, guild_id: int, user_id: int, limit: int) -> list[RatingChange]:
+        """See :meth:`Database.rating_history`."""
+        rows = await self._fetch(
+            "SELECT * FROM rating_history WHERE guild_id = ? AND user_id = ? "
+            "ORDER BY ended_at DESC, game_id DESC LIMIT ?",
+            guild_id,
+            user_id,
+            limit,
+        )
+        return [self._change(row) for row in reversed(rows)]
+
+    async def profile_counts(self, guild_id: int, user_id: int) -> ProfileCounts:
+        """See :meth:`Database.profile_counts`."""
+        rows = await self._fetch(
+            "SELECT COUNT(*) AS matches, COALESCE(SUM(won), 0) AS wins, AVG(place * 1.0) AS place, "
+            "COALESCE(SUM(rounds), 0) AS rounds, COALESCE(SUM(rounds_out), 0) AS rounds_out, "
+            "COALESCE(SUM(hand_rommes), 0) AS hand_rommes, MAX(best_round) AS best_round, "
+            "MAX(points) AS best_match FROM rating_history WHERE guild_id = ? AND user_id = ?",
+            guild_id,
+            user_id,
+        )
+        beaten = await self._fetch(
+            "SELECT DISTINCT beaten FROM rating_history WHERE guild_id = ? AND user_id = ? AND beaten <> ''",
+            guild_id,
+            user_id,
+        )
+        row = rows[0]
+        return ProfileCounts(
+            matches=int(row["matches"]),
+            wins=int(row["wins"]),
+            average_place=None if row["place"] is None else float(row["place"]),
+            rounds=int(row["rounds"]),
+            rounds_out=int(row["rounds_out"]),
+            hand_rommes=int(row["hand_rommes"]),
+            best_round=row["best_round"],
+            best_match=row["best_match"],
+            beaten=frozenset(level for line in beaten for level in line["beaten"].split(",")),
+        )
+
+    async def rated_matches(self, guild_id: int) -> list[RatedMatch]:
+        """See :meth:`Database.rated_matches`."""
+        rows = await self._fetch(
+            "SELECT * FROM rated_matches WHERE guild_id = ? ORDER BY ended_at, game_id", guild_id
+        )
+        return [
+            RatedMatch(
+                row["game_id"],
+                row["guild_id"],
+                row["season"],
+                self._stamp(row["ended_at"]),
+                tuple(RatedSeat.of(seat) for seat in json.loads(row["seats"])),
+            )
+            for row in rows
+        ]
+
+    async def games_to_rate(self, guild_id: int | None = None) -> list[tuple[int, int, datetime]]:
+        """See :meth:`Database.games_to_rate`."""
+        where, params = ("AND guild_id = ?", (guild_id,)) if guild_id is not None else ("", ())
+        rows = await self._fetch(
+            f"SELECT id, guild_id, updated_at FROM games WHERE status = 'finished' {where} "
+            "ORDER BY updated_at, id",
+            *params,
+        )
+        return [(row["id"], row["guild_id"], self._stamp(row["updated_at"])) for row in rows]
+
+    def _change(self, row: read.Row) -> RatingChange:
+        values = {name: row[name] for name in _CHANGE_COLUMNS}
+        values["ended_at"] = self._stamp(row["ended_at"])
+        values["won"], values["left_early"] = bool(row["won"]), bool(row["left_early"])
+        return RatingChange(**values)
+
+
+_CHANGE_COLUMNS = tuple(field.name for field in dataclasses.fields(RatingChange))
+
+
+def _rating(row: read.Row) -> Rating:
+    return Rating(
+        row["guild_id"], row["season"], row["user_id"], row["mu"], row["sigma"], row["matches"], row["wins"]
+    )

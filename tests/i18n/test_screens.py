@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator
 from dataclasses import replace
+from datetime import UTC, datetime
 
 import discord
 import pytest
@@ -37,11 +38,13 @@ from bot.render import (
     table,
     table_content,
 )
+from bot.render.ratings import profile, season_board
 from bot.render.settings import help_embed, numbers_modal, preferences_panel, settings_panel
 from bot.service import TABLE_ERROR_CODES, TableError
 from bot.service.game import Game, GameStatus, Seat, TurnEvent
+from bot.service.ratings import Board, Line, Profile
 from bot.service.settings import MemberPreferences, ServerSettings
-from bot.storage.records import PlayerStats
+from bot.storage.records import PlayerStats, ProfileCounts, RatingChange, Season
 from tests.i18n.words import english_words
 from tests.render.pinned_states import _picked, drawings, played_states
 from tests.render.render_helpers import components, embed_text, visible
@@ -221,6 +224,50 @@ def screens() -> Iterator[Screen]:
     yield drawn("leaderboard empty", [leaderboard([])])
     yield drawn("record", [player_record(row, 101, name="Anna")])
     yield drawn("record none", [player_record(None, 102, name="Dewi")])
+    yield from rating_screens()
+
+
+def rating_screens() -> Iterator[Screen]:
+    """The season's leaderboard (with the caller's own line, and empty), a profile with its chart's
+    title, the season's start and what it resets, the ratings' refusals."""
+    season = Season(1, 3, datetime(2026, 12, 1, tzinfo=UTC))
+    lines = [Line(1, 101, 1412, False, 12, 5), Line(2, 102, 1020, True, 3, 1)]
+    names = {101: "Anna", 102: "Dewi"}
+    yield message(
+        "season board",
+        season_board(Board(season, lines, Line(31, 103, 990, True, 1, 0), 40, 0, False), names),
+    )
+    yield message("past season board", season_board(Board(season, [], None, 0, 0, True), names))
+    change = RatingChange(
+        1,
+        101,
+        1,
+        3,
+        datetime(2026, 12, 2, tzinfo=UTC),
+        1,
+        3,
+        True,
+        False,
+        25.0,
+        8.3,
+        27.0,
+        7.9,
+        120,
+        3,
+        1,
+        1,
+        64,
+        "easy,hard",
+    )
+    counts = ProfileCounts(12, 5, 1.8, 36, 9, 1, 64, 180, frozenset({"easy", "hard"}))
+    embed, _ = profile(Profile(101, season, lines[0], 40, counts, [change, change]), "Anna")
+    yield drawn("profile", [embed])
+    yield drawn(
+        "profile none", [profile(Profile(102, season, None, 40, replace(counts, matches=0), []), "Dewi")[0]]
+    )
+    yield "season started", t("season.started", season=4) + "\n" + t("help.seasons")
+    for key in ("season.unknown", "season.not_allowed", "board.elsewhere"):
+        yield key, t(key, season=7)
 
 
 def drawn_in(locale: str) -> list[Screen]:

@@ -21,7 +21,7 @@ _COMMON = """the and you your with from this that for not are was has have card 
 COMMON = frozenset(_COMMON.split())
 """Common English words (and two-letter ones, which the catalog scan below skips)."""
 
-GAME = frozenset({"rommé", "romme", "rummy", "joker", "hand", "server", "bot", "bonus"})
+GAME = frozenset({"rommé", "romme", "rummy", "joker", "hand", "server", "bot", "bonus", "utc"})
 """The game's and Discord's words, the same in the three languages (``Hand-Rommé`` gives ``hand``)."""
 SHARED: dict[str, frozenset[str]] = {
     # German words spelled as English ones: der Computer, die Lobby, der Rest, minus, des Jokers,

@@ -7,9 +7,22 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.storage import Announcement, MatchResult, MoveEntry, RoundScore, Save, Storage
+from bot.storage import (
+    Announcement,
+    MatchResult,
+    MoveEntry,
+    RatedMatch,
+    RatedSeat,
+    Rating,
+    RatingChange,
+    RoundScore,
+    Save,
+    Season,
+    Storage,
+)
 from bot.storage.postgres import PostgresStorage
 from tests.storage import peek
 
@@ -41,6 +54,11 @@ async def everything(storage: Storage | PostgresStorage, ids: list[int]) -> list
         await storage.leaderboard(1),
         await storage.player_record(1, 30),
         await peek.damaged_games(storage),
+        # The ratings: seasons, rated matches, history and ratings (floats and times exactly).
+        await storage.seasons(1),
+        await storage.rated_matches(1),
+        await storage.rating_history(1, 31, 10),
+        await storage.season_board(1, 1, 0, 10),
     ]
     return seen
 
@@ -66,6 +84,14 @@ async def test_a_files_games_come_out_of_postgres_as_they_were(
         )
     )
     await file.announcement_delivered(over, 1, 777)
+    await file.start_season(Season(1, 1, datetime(2026, 12, 1, tzinfo=UTC)))
+    seats = (RatedSeat(0, 31, None, 1, points=40), RatedSeat(1, 30, None, 2, points=-25))
+    change = RatingChange(
+        over, 31, 1, 1, datetime(2026, 12, 2, 3, 4, 5, 678901, tzinfo=UTC), 1, 2, True, False,
+        25.0, 25 / 3, 27.635, 7.9, 40, 1, 1, 0, 40, "",
+    )  # fmt: skip
+    rated = RatedMatch(over, 1, 1, change.ended_at, seats)
+    assert await file.record_rating(rated, [change], [Rating(1, 1, 31, 27.635, 7.9, 1, 1)])
     damaged = await file.create_game(guild_id=1, channel_id=4, host_id=30, snapshot={"version": 99})
     await file.set_aside(damaged, "unknown snapshot format 99")
     ids = [playing, over, damaged]

@@ -47,6 +47,8 @@ async def test_a_file_of_schema_2_gets_the_damaged_column_and_keeps_its_games(tm
         db.execute("DROP TABLE guild_settings")
         db.execute("DROP TABLE member_preferences")
         db.execute("ALTER TABLE games DROP COLUMN last_seq")
+        for table in ("seasons", "rated_matches", "rating_history", "ratings"):
+            db.execute(f"DROP TABLE {table}")
         db.execute("ALTER TABLE games DROP COLUMN snapshot_seq")
         db.execute("ALTER TABLE moves DROP COLUMN state")
         db.execute("ALTER TABLE games DROP COLUMN damaged")

@@ -1,7 +1,8 @@
 """``romme-bot migrate-db --from romme.db --to postgresql://…``: an SQLite file's games into PostgreSQL.
 
 Every row is copied as it is, ids included: the games (open, finished, set aside), their move logs,
-round scores, match results, the player statistics and the outbox of announcements. The file is
+round scores, match results, the player statistics, the outbox of announcements, and the ratings
+(seasons, rated matches, rating history, ratings). The file is
 first brought to the current schema (and locked, so no bot writes to it meanwhile); the PostgreSQL
 database must hold no game yet; the copy is one transaction there, so it happens whole or not at all.
 Afterwards, point the bot at the database (``DATABASE_URL``) and keep the file as the backup.
@@ -37,9 +38,23 @@ _TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
         "announcements",
         ("game_id", "round_no", "kind", "payload", "created_at", "delivered_at", "message_id"),
     ),
+    ("seasons", ("guild_id", "number", "started_at", "started_by")),
+    ("rated_matches", ("game_id", "guild_id", "season", "ended_at", "seats")),
+    (
+        "rating_history",
+        (
+            "game_id", "user_id", "guild_id", "season", "ended_at", "place", "seats", "won", "left_early",
+            "mu_before", "sigma_before", "mu", "sigma", "points", "rounds", "rounds_out", "hand_rommes",
+            "best_round", "beaten",
+        ),
+    ),
+    ("ratings", ("guild_id", "season", "user_id", "mu", "sigma", "ordinal", "matches", "wins")),
+    ("guild_settings", ("guild_id", "settings", "updated_at")),
+    ("member_preferences", ("user_id", "preferences", "updated_at")),
 )  # fmt: skip
-_JSON = {"snapshot", "move", "state", "payload"}
-_TIMES = {"created_at", "updated_at", "delivered_at"}
+_JSON = {("games", "snapshot"), ("moves", "move"), ("moves", "state"), ("announcements", "payload")}
+_JSON |= {("rated_matches", "seats")}
+_TIMES = {"created_at", "updated_at", "delivered_at", "started_at", "ended_at"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +104,10 @@ async def _copy(path: Path, target: PostgresStorage) -> Copied:
         if await db.fetchval("SELECT count(*) FROM games"):
             raise StorageError(f"{target.path} already holds games: migrate into a new, empty database")
         for table, columns in _TABLES:
-            casts = [f"${n}::json" if name in _JSON else f"${n}" for n, name in enumerate(columns, start=1)]
+            casts = [
+                f"${n}::json" if (table, name) in _JSON else f"${n}"
+                for n, name in enumerate(columns, start=1)
+            ]
             if rows[table]:
                 await db.executemany(
                     f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join(casts)})", rows[table]

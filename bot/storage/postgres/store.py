@@ -40,7 +40,7 @@ import functools
 import json
 import logging
 import urllib.parse
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
@@ -62,9 +62,13 @@ from bot.storage.postgres.schema import migrate
 from bot.storage.records import (
     GameStatus,
     MatchResult,
+    RatedMatch,
+    Rating,
+    RatingChange,
     Replay,
     Save,
     SaveResult,
+    Season,
 )
 from bot.storage.sql import OPEN, SqlStorage
 
@@ -409,6 +413,72 @@ class PostgresStorage(SqlStorage, LeaseHolder):
 
         await self._write(write, transaction=False)
 
+    # ------------------------------------------------------------------ ratings and seasons
+
+    async def record_rating(
+        self, match: RatedMatch, changes: Sequence[RatingChange], ratings: Sequence[Rating]
+    ) -> bool:
+        """See :meth:`Database.record_rating`: one statement, ``romme_rate`` (one round trip)."""
+        seats = _rows([seat.to_dict() for seat in match.seats])
+        history = _rows(
+            [
+                {
+                    name: int(v) if isinstance(v, bool) else v
+                    for name in _CHANGE_JSON
+                    for v in (getattr(c, name),)
+                }
+                for c in changes
+            ]
+        )
+        rows = _rows(
+            [
+                {"user_id": r.user_id, "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal}
+                | {"matches": r.matches, "wins": r.wins}
+                for r in ratings
+            ]
+        )
+
+        async def write(db: _Conn) -> bool:
+            return bool(
+                await db.fetchval(
+                    "SELECT romme_rate($1, $2, $3, $4, $5::json, $6::json, $7::json)",
+                    match.game_id,
+                    match.guild_id,
+                    match.season,
+                    match.ended_at,
+                    seats,
+                    history,
+                    rows,
+                )
+            )
+
+        return await self._write(write, transaction=False)
+
+    async def forget_ratings(self, guild_id: int) -> None:
+        """See :meth:`Database.forget_ratings`."""
+
+        async def write(db: _Conn) -> None:
+            for table in ("rated_matches", "rating_history", "ratings"):
+                await db.execute(f"DELETE FROM {table} WHERE guild_id = $1", guild_id)
+
+        await self._write(write)
+
+    async def start_season(self, season: Season) -> bool:
+        """See :meth:`Database.start_season`."""
+
+        async def write(db: _Conn) -> bool:
+            status = await db.execute(
+                "INSERT INTO seasons (guild_id, number, started_at, started_by) VALUES ($1, $2, $3, $4) "
+                "ON CONFLICT (guild_id, number) DO NOTHING",
+                season.guild_id,
+                season.number,
+                season.started_at,
+                season.started_by,
+            )
+            return not status.endswith(" 0")
+
+        return await self._write(write, transaction=False)
+
     # ------------------------------------------------------------------ shard leases (and LeaseHolder)
 
     async def leases(self) -> list[Lease]:
@@ -494,6 +564,14 @@ _SAVE = (
     "FROM romme_save($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
 )
 """A save: one statement, one round trip (``migrations/0003_one_round_trip_saves.sql``)."""
+
+
+_CHANGE_JSON = tuple(
+    field.name
+    for field in dataclasses.fields(RatingChange)
+    if field.name not in ("game_id", "guild_id", "season", "ended_at")
+)
+"""The columns of a history row ``romme_rate`` reads from its JSON (the rest are the match's)."""
 
 
 def _result(result: MatchResult) -> dict[str, Any]:

@@ -15,7 +15,9 @@ here say how SQLite keeps it.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
+import json
 import logging
 import sqlite3
 from collections.abc import Awaitable, Callable, Sequence
@@ -30,10 +32,14 @@ from bot.storage.records import (
     OPEN_STATUSES,
     GameStatus,
     MatchResult,
+    RatedMatch,
+    Rating,
+    RatingChange,
     Replay,
     RoundScore,
     Save,
     SaveResult,
+    Season,
     dumps,
 )
 from bot.storage.sql import OPEN, SqlStorage
@@ -303,6 +309,58 @@ class Storage(SqlStorage):
 
         await self._write(write)
 
+    # ------------------------------------------------------------------ ratings and seasons
+
+    async def record_rating(
+        self, match: RatedMatch, changes: Sequence[RatingChange], ratings: Sequence[Rating]
+    ) -> bool:
+        """See :meth:`Database.record_rating`: one transaction on the writer thread."""
+        seats = json.dumps([seat.to_dict() for seat in match.seats], separators=(",", ":"))
+        history = [_change_row(change) for change in changes]
+        rows = [
+            (r.guild_id, r.season, r.user_id, r.mu, r.sigma, r.ordinal, r.matches, r.wins) for r in ratings
+        ]
+
+        def write(db: sqlite3.Connection) -> bool:
+            cursor = db.execute(
+                "INSERT OR IGNORE INTO rated_matches (game_id, guild_id, season, ended_at, seats) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (match.game_id, match.guild_id, match.season, utc_text(match.ended_at), seats),
+            )
+            if cursor.rowcount == 0:
+                return False
+            db.executemany(_INSERT_CHANGE, history)
+            db.executemany(
+                "INSERT OR REPLACE INTO ratings (guild_id, season, user_id, mu, sigma, ordinal, matches, "
+                "wins) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                rows,
+            )
+            return True
+
+        return await self._write(write)
+
+    async def forget_ratings(self, guild_id: int) -> None:
+        """See :meth:`Database.forget_ratings`."""
+
+        def write(db: sqlite3.Connection) -> None:
+            for table in ("rated_matches", "rating_history", "ratings"):
+                db.execute(f"DELETE FROM {table} WHERE guild_id = ?", (guild_id,))
+
+        await self._write(write)
+
+    async def start_season(self, season: Season) -> bool:
+        """See :meth:`Database.start_season`."""
+
+        def write(db: sqlite3.Connection) -> bool:
+            cursor = db.execute(
+                "INSERT OR IGNORE INTO seasons (guild_id, number, started_at, started_by) "
+                "VALUES (?, ?, ?, ?)",
+                (season.guild_id, season.number, utc_text(season.started_at), season.started_by),
+            )
+            return cursor.rowcount > 0
+
+        return await self._write(write)
+
     # ------------------------------------------------------------------ plumbing
 
     @staticmethod
@@ -365,6 +423,32 @@ def _refuse_foreign(path: Path) -> None:
     problem = schema_problem(str(path), current, has_tables=tables is not None)
     if problem is not None:
         raise problem
+
+
+def utc_text(moment: datetime) -> str:
+    """A time as the ratings' columns keep it: UTC, ISO 8601 with microseconds, so that the text
+    sorts as the time does.
+
+    >>> from datetime import timezone, timedelta
+    >>> utc_text(datetime(2026, 12, 1, 1, 0, tzinfo=timezone(timedelta(hours=1))))
+    '2026-12-01T00:00:00.000000Z'
+    """
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+_CHANGE_FIELDS = tuple(field.name for field in dataclasses.fields(RatingChange))
+_INSERT_CHANGE = (
+    f"INSERT INTO rating_history ({', '.join(_CHANGE_FIELDS)}) "
+    f"VALUES ({', '.join('?' for _ in _CHANGE_FIELDS)})"
+)
+
+
+def _change_row(change: RatingChange) -> tuple[Any, ...]:
+    return tuple(
+        utc_text(change.ended_at) if name == "ended_at" else int(value) if isinstance(value, bool) else value
+        for name in _CHANGE_FIELDS
+        for value in (getattr(change, name),)
+    )
 
 
 def _connect_writer(path: Path) -> sqlite3.Connection:
