@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -271,8 +271,9 @@ def is_provisional(rating: Rating | None) -> bool:
 class Ratings:
     """The ratings and seasons of the servers a bot plays on, over its storage.
 
-    ``now`` is the clock (UTC; the tests give a simulated one); ``season_length`` gives a server's
-    season length (the server setting, when there is one; monthly otherwise).
+    ``now`` is the clock (UTC; the tests give a simulated one); ``season_length`` reads a server's
+    season length (its setting, :attr:`~bot.service.settings.ServerSettings.season_length`, from the
+    storage; monthly without one), asked whenever a season may be due.
     """
 
     def __init__(
@@ -280,11 +281,11 @@ class Ratings:
         storage: Database,
         *,
         now: Callable[[], datetime] | None = None,
-        season_length: Callable[[int], SeasonLength] | None = None,
+        season_length: Callable[[int], Awaitable[SeasonLength]] | None = None,
     ) -> None:
         self.storage = storage
         self.now = now or (lambda: datetime.now(UTC))
-        self.season_length = season_length or (lambda guild_id: DEFAULT_LENGTH)
+        self.season_length = season_length or _monthly
         self._locks: dict[int, asyncio.Lock] = {}
         # Each server's running season as last read or started here: a match end or a leaderboard
         # asks the storage again only once it is due to end. A server's games are played by one
@@ -298,8 +299,8 @@ class Ratings:
 
     async def current_season(self, guild_id: int, *, length: SeasonLength | None = None) -> Season:
         """The server's season running now, started first if it is due (a rollover: the next month,
-        or the days of ``length``, default the server's :attr:`season_length`)."""
-        length = self.season_length(guild_id) if length is None else length
+        or the days of ``length``, default the server's :attr:`season_length`, read now)."""
+        length = await self.season_length(guild_id) if length is None else length
         now = self.now()
         known = self._seasons.get(guild_id)
         if known is not None and due_start(known.started_at, length, now) is None:
@@ -484,6 +485,11 @@ class Ratings:
         return Profile(
             user_id, season, None if standing is None else Line.of(standing), size, counts, history
         )
+
+
+async def _monthly(guild_id: int) -> SeasonLength:
+    """Every server's season length without settings: :data:`~bot.service.seasons.DEFAULT_LENGTH`."""
+    return DEFAULT_LENGTH
 
 
 def _season_at(seasons: Sequence[Season], moment: datetime) -> int | None:

@@ -38,6 +38,7 @@ from bot.service.listener import TableListener
 from bot.service.ratings import Ratings
 from bot.service.replays import Replays
 from bot.service.scores import Standing, standings
+from bot.service.seasons import SeasonLength
 from bot.service.settings import SettingsBook
 from bot.service.shards import everything
 from bot.service.turns import acting_seat, deal_next, end_of_move, touch_seat, turn_id
@@ -129,7 +130,10 @@ class TableService:
         self.replays = Replays(storage)
         """The finished matches and their replays (``/romme history``, ``/romme replay``)."""
         # The ratings and seasons run on the service's clock, so simulated time moves seasons too.
-        self.ratings = Ratings(storage, now=lambda: datetime.fromtimestamp(clock(), UTC))
+        # Each server's season length is its setting (/romme settings), read when a season may be due.
+        self.ratings = Ratings(
+            storage, now=lambda: datetime.fromtimestamp(clock(), UTC), season_length=self._season_length
+        )
         self.changes.rater = self.ratings
         self._replayed: dict[int, int] = {}
         """Per channel, the finished game whose Play again opened the channel's newest lobby."""
@@ -142,6 +146,10 @@ class TableService:
             lobby_timeout=lobby_timeout,
             idle_timeout=idle_timeout,
         )
+
+    async def _season_length(self, guild_id: int) -> SeasonLength:
+        """The server's season length, as its settings say."""
+        return (await self.book.server(guild_id)).season_length
 
     @property
     def listener(self) -> TableListener:
