@@ -172,7 +172,17 @@ class TableService:
         Deadlines are the persisted ones: a turn timer that should have fired while the bot was away
         fires at once. A game whose snapshot cannot be read is set aside (:meth:`set_aside`): the
         others come back all the same.
+
+        First, before any game of this process moves again (and before the bot answers a click),
+        every finished match of its servers whose rating is missing is rated
+        (:meth:`~bot.service.ratings.Ratings.rate_missed`): in the order they ended and before any
+        match that ends from now on, so a recompute gives the stored numbers. Usually there is none,
+        and finding that out is one query; a failure is logged and the start goes on.
         """
+        try:
+            await self.ratings.rate_missed(self.owns)
+        except Exception:
+            log.exception("rating the matches whose rating was missing failed")
         loaded = []
         for record in await self.storage.unfinished_games():
             if self.changes.find(record.id) is not None or not self.owns(record.guild_id):
