@@ -651,6 +651,7 @@ MESSAGES: dict[str, str] = {
     "settings.season.monthly": "masing-masing satu bulan kalender (UTC)",
     "settings.season.manual": "hanya dimulai secara manual (/romme season)",
     "settings.season.days": "masing-masing {count} hari",
+    "settings.season.days.one": "masing-masing 1 hari",
     "settings.input.season_length": "Panjang musim dalam hari (1-366)",
     "settings.input.season_length.hint": "kosong: sesuai pilihan di daftar",
     "settings.name.season_length": "panjang musim",

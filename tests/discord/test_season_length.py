@@ -150,7 +150,5 @@ async def test_a_bad_season_length_is_refused_naming_it(
     assert await saved(room) == ServerSettings()  # not even the good opening of the same form
     forged = raw_select(room.ada, panel, custom_id(panel, "pick"), STRING_SELECT, ["season_length=yearly"])
     await room.env.settle()
-    assert said(forged) == "⚠️ " + t(
-        "error.settings.not_a_number", locale, setting=setting, value="yearly"
-    )
+    assert said(forged) == "⚠️ " + t("error.settings.not_a_number", locale, setting=setting, value="yearly")
     assert await saved(room) == ServerSettings()
