@@ -119,6 +119,8 @@ class ServerSettings:
     >>> weekly = ServerSettings().changed("season_length", "7")
     >>> weekly.season_length, weekly.to_dict(), ServerSettings().changed("season_length", "manual").to_dict()
     (7, {'season_length': 7}, {'season_length': 'manual'})
+    >>> ServerSettings.from_dict({"season_length": "manual"}).season_length is None
+    True
     >>> ServerSettings().changed("turn_timeout", 5)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
