@@ -32,6 +32,7 @@ from bot.render.settings import (
     parse_panel_id,
     place_lines,
     preferences_panel,
+    season_line,
     setting_name,
     settings_panel,
 )
@@ -117,7 +118,7 @@ class Panels:
             )
         )
         channels, role = place_lines(settings)
-        lines |= {"channels": channels, "game_master_role": role}
+        lines |= {"channels": channels, "game_master_role": role, "season_length": season_line(settings)}
         return lines[name]
 
     # ------------------------------------------------------------------ the commands
@@ -249,8 +250,12 @@ class Panels:
                 before = await self.book.server(guild_id)
                 changed = before
                 for name in NUMBER_SETTINGS:
-                    if name in typed:
-                        changed = changed.changed(name, typed[name].strip())
+                    if name not in typed:
+                        continue
+                    value = typed[name].strip()
+                    if name == "season_length" and not value and not isinstance(before.season_length, int):
+                        continue  # left empty: a monthly or by-hand season stays as the list chose it
+                    changed = changed.changed(name, value)
                 names = [name for name in NUMBER_SETTINGS if changed.value(name) != before.value(name)]
                 await self.save_and_redraw(interaction, guild_id, changed, names)
             except TableError as exc:

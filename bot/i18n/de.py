@@ -642,10 +642,22 @@ MESSAGES: dict[str, str] = {
     "slash.option.season": "saison",
     "slash.describe.season": "Den Endstand dieser Saison zeigen (ihre Nummer)",
     "help.seasons": (
-        "Saisons: Die Wertungen laufen in Saisons von je einem Kalendermonat (UTC), außer ein "
-        "Mitglied mit „Server verwalten“ beginnt die nächste mit /romme season. Eine neue Saison "
+        "Saisons: Die Wertungen laufen in Saisons von je einem Kalendermonat (UTC), sofern die "
+        "Einstellungen des Servers (/romme settings) keine Zahl von Tagen oder nur den Beginn von "
+        "Hand wählen; ein Mitglied mit „Server verwalten“ kann die nächste jederzeit mit /romme season "
+        "beginnen. Eine neue Saison "
         "leert die Rangliste und macht jede Wertung unsicherer: Sie wird niedriger gezeigt und ist "
         "5 Partien lang vorläufig. Das Können dahinter bleibt, ebenso Siege, Punkte, Profilangaben und "
         "der Endstand jeder vergangenen Saison (`/romme score season:`)."
     ),
+    # --- season length (server setting) ---
+    "settings.ratings": "Wertungen",
+    "settings.line.season_length": "Saisons: {length}",
+    "settings.season.monthly": "je ein Kalendermonat (UTC)",
+    "settings.season.manual": "nur von Hand begonnen (/romme season)",
+    "settings.season.days": "je {count} Tage",
+    "settings.season.days.one": "je 1 Tag",
+    "settings.input.season_length": "Saisonlänge in Tagen (1-366)",
+    "settings.input.season_length.hint": "leer: wie in der Liste gewählt",
+    "settings.name.season_length": "Saisonlänge",
 }

@@ -591,10 +591,21 @@ MESSAGES: dict[str, str] = {
     "slash.option.season": "season",
     "slash.describe.season": "Show the final standings of this season (its number)",
     "help.seasons": (
-        "Seasons: ratings run by season, one calendar month (UTC) each, unless a member with Manage "
-        "Server starts the next one with /romme season. A new season empties the leaderboard and "
+        "Seasons: ratings run by season, one calendar month (UTC) each unless the server's settings "
+        "(/romme settings) choose a number of days or only by hand; a member with Manage Server may "
+        "start the next one at any time with /romme season. A new season empties the leaderboard and "
         "makes every rating less certain: it is shown lower and is provisional for 5 matches. "
         "The skill behind it carries over, and so do wins, points, profiles and every past "
         "season's final standings (`/romme score season:`)."
     ),
+    # --- season length (server setting) ---
+    "settings.ratings": "Ratings",
+    "settings.line.season_length": "Seasons: {length}",
+    "settings.season.monthly": "a calendar month (UTC) each",
+    "settings.season.manual": "only started by hand (/romme season)",
+    "settings.season.days": "{count} days each",
+    "settings.season.days.one": "1 day each",
+    "settings.input.season_length": "Season length in days (1-366)",
+    "settings.input.season_length.hint": "empty: as chosen in the list",
+    "settings.name.season_length": "season length",
 }

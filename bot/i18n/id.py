@@ -637,11 +637,22 @@ MESSAGES: dict[str, str] = {
     "slash.option.season": "musim",
     "slash.describe.season": "Tampilkan klasemen akhir musim ini (nomornya)",
     "help.seasons": (
-        "Musim: nilai berjalan per musim, masing-masing satu bulan kalender (UTC), kecuali anggota "
-        "dengan izin Kelola Server memulai musim berikutnya dengan /romme season. Musim baru "
+        "Musim: nilai berjalan per musim, masing-masing satu bulan kalender (UTC), kecuali pengaturan "
+        "server (/romme settings) memilih sejumlah hari atau hanya secara manual; anggota dengan izin "
+        "Kelola Server dapat memulai musim berikutnya kapan saja dengan /romme season. Musim baru "
         "mengosongkan papan peringkat dan membuat setiap nilai kurang pasti: nilai ditampilkan lebih "
         "rendah dan bersifat sementara selama 5 permainan. Kemampuan di baliknya tetap terbawa, "
         "begitu pula kemenangan, poin, profil, dan klasemen akhir setiap musim yang lalu "
         "(`/romme score season:`)."
     ),
+    # --- season length (server setting) ---
+    "settings.ratings": "Nilai",
+    "settings.line.season_length": "Musim: {length}",
+    "settings.season.monthly": "masing-masing satu bulan kalender (UTC)",
+    "settings.season.manual": "hanya dimulai secara manual (/romme season)",
+    "settings.season.days": "masing-masing {count} hari",
+    "settings.season.days.one": "masing-masing 1 hari",
+    "settings.input.season_length": "Panjang musim dalam hari (1-366)",
+    "settings.input.season_length.hint": "kosong: sesuai pilihan di daftar",
+    "settings.name.season_length": "panjang musim",
 }

@@ -34,7 +34,7 @@ PREFERENCES_PREFIX = "romme-pref"
 SETTINGS_TEMPLATE = rf"{SETTINGS_PREFIX}:(?P<owner>[0-9]{{1,20}}):(?P<what>pick|channels|role|numbers|reset)"
 PREFERENCES_TEMPLATE = rf"{PREFERENCES_PREFIX}:(?P<owner>[0-9]{{1,20}}):(?P<what>pick)"
 NUMBERS_MODAL = "numbers"
-NUMBER_SETTINGS = ("opening", "rounds", "turn_timeout", "lobby_timeout")
+NUMBER_SETTINGS = ("opening", "rounds", "turn_timeout", "lobby_timeout", "season_length")
 """The settings typed in the numbers' modal (at most 5 inputs in a modal)."""
 MAX_CHANNELS = 25
 HELP_HOOKS = ("help.seasons",)
@@ -95,6 +95,23 @@ def place_lines(settings: ServerSettings) -> list[str]:
     return [t("settings.line.channels", channels=channels), t("settings.line.role", role=role)]
 
 
+def season_line(settings: ServerSettings) -> str:
+    """How long the server's ratings' seasons last.
+
+    >>> from bot.service.settings import ServerSettings
+    >>> season_line(ServerSettings()), season_line(ServerSettings(season_length=7))
+    ('Seasons: a calendar month (UTC) each', 'Seasons: 7 days each')
+    """
+    length = settings.season_length
+    if length is None:
+        words = t("settings.season.manual")
+    elif length == "monthly":
+        words = t("settings.season.monthly")
+    else:
+        words = t("settings.season.days", count=length)
+    return t("settings.line.season_length", length=words)
+
+
 def _choices() -> list[tuple[str, str]]:
     """``(value, label)`` of every setting chosen from a list: ``name=value``."""
     options = [("language=default", t("settings.line.language", language=t("settings.language.server")))]
@@ -111,6 +128,10 @@ def _choices() -> list[tuple[str, str]]:
     ]
     options += [
         (f"threads={v}", t("settings.line.threads", value=_on_off(v == "true"))) for v in ("true", "false")
+    ]
+    options += [
+        (f"season_length={kind}", t("settings.line.season_length", length=t(f"settings.season.{kind}")))
+        for kind in ("monthly", "manual")
     ]
     return options
 
@@ -130,6 +151,7 @@ def settings_panel(
         inline=False,
     )
     embed.add_field(name=t("settings.places"), value="\n".join(place_lines(settings)), inline=False)
+    embed.add_field(name=t("settings.ratings"), value=season_line(settings), inline=False)
     view = discord.ui.View(timeout=None)
     pick: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=f"{SETTINGS_PREFIX}:{guild_id}:pick",
@@ -185,7 +207,7 @@ def numbers_modal(
     >>> from bot.service.settings import ServerSettings
     >>> modal = numbers_modal(ServerSettings(turn_timeout=90), guild_id=5)
     >>> modal.custom_id, [label.component.default for label in modal.children]
-    ('romme-set:5:numbers', ['40', None, '90', None])
+    ('romme-set:5:numbers', ['40', None, '90', None, None])
     """
     modal = make(
         title=t("settings.numbers.title")[:45], custom_id=f"{SETTINGS_PREFIX}:{guild_id}:{NUMBERS_MODAL}"
@@ -195,6 +217,8 @@ def numbers_modal(
         "rounds": settings.rules.rounds,
         "turn_timeout": settings.turn_timeout,
         "lobby_timeout": settings.lobby_timeout,
+        # Days only: a monthly or by-hand season is chosen in the panel's list.
+        "season_length": settings.season_length if isinstance(settings.season_length, int) else None,
     }
     for name in NUMBER_SETTINGS:
         value = values[name]
@@ -261,7 +285,7 @@ def help_embed() -> discord.Embed:
 
     >>> embed = help_embed()
     >>> embed.title, len(embed.fields), "**Draw**" in embed.fields[0].value
-    ('Rommé: how to play', 3, True)
+    ('Rommé: how to play', 4, True)
     """
     buttons = {key: t(f"button.{key}") for key in ("hand", "draw", "take", "meld", "lay_off", "discard")}
     embed = new_embed(t("help.title"), t("help.about"))
@@ -288,6 +312,7 @@ __all__ = [
     "parse_panel_id",
     "place_lines",
     "preferences_panel",
+    "season_line",
     "setting_name",
     "settings_panel",
 ]

@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from openskill.models import PlackettLuce
 
@@ -271,8 +271,9 @@ def is_provisional(rating: Rating | None) -> bool:
 class Ratings:
     """The ratings and seasons of the servers a bot plays on, over its storage.
 
-    ``now`` is the clock (UTC; the tests give a simulated one); ``season_length`` gives a server's
-    season length (the server setting, when there is one; monthly otherwise).
+    ``now`` is the clock (UTC; the tests give a simulated one); ``season_length`` reads a server's
+    season length (its setting, :attr:`~bot.service.settings.ServerSettings.season_length`, from the
+    storage; monthly without one), asked whenever a season may be due.
     """
 
     def __init__(
@@ -280,16 +281,18 @@ class Ratings:
         storage: Database,
         *,
         now: Callable[[], datetime] | None = None,
-        season_length: Callable[[int], SeasonLength] | None = None,
+        season_length: Callable[[int], Awaitable[SeasonLength]] | None = None,
     ) -> None:
         self.storage = storage
         self.now = now or (lambda: datetime.now(UTC))
-        self.season_length = season_length or (lambda guild_id: DEFAULT_LENGTH)
+        self.season_length = season_length or _monthly
         self._locks: dict[int, asyncio.Lock] = {}
         # Each server's running season as last read or started here: a match end or a leaderboard
         # asks the storage again only once it is due to end. A server's games are played by one
         # process (its shard), which is also where its /romme season runs.
         self._seasons: dict[int, Season] = {}
+        # Each server's last match rated here, when: the next is rated after it (rate_missed).
+        self._last_rated: dict[int, datetime] = {}
 
     def _lock(self, guild_id: int) -> asyncio.Lock:
         return self._locks.setdefault(guild_id, asyncio.Lock())
@@ -298,8 +301,8 @@ class Ratings:
 
     async def current_season(self, guild_id: int, *, length: SeasonLength | None = None) -> Season:
         """The server's season running now, started first if it is due (a rollover: the next month,
-        or the days of ``length``, default the server's :attr:`season_length`)."""
-        length = self.season_length(guild_id) if length is None else length
+        or the days of ``length``, default the server's :attr:`season_length`, read now)."""
+        length = await self.season_length(guild_id) if length is None else length
         now = self.now()
         known = self._seasons.get(guild_id)
         if known is not None and due_start(known.started_at, length, now) is None:
@@ -348,13 +351,54 @@ class Ratings:
             return {}
         async with self._lock(game.guild_id):
             season = await self.current_season(game.guild_id)
-            return await self._record(game.id, game.guild_id, season.number, self.now(), seats)
+            ended_at = self._after_last(game.guild_id, self.now())
+            return await self._record(game.id, game.guild_id, season.number, ended_at, seats)
+
+    async def rate_missed(self, owns: Callable[[int], bool]) -> int:
+        """Rate every finished match of the servers ``owns`` accepts (this process's shards) that has
+        no rated match: the last process stopped between the save of its end and its rating, or its
+        rating failed. In the order they were saved; each as of now (its ``ended_at`` is when it is
+        rated, later than every match rated before it), so the stored order stays the order of
+        rating and a recompute gives the same numbers. A match without a rated person is stored as
+        rated too (no rating moves), so that it is not read again at the next start. Returns the
+        number of matches rated; a game that cannot be read is logged and left."""
+        rated = 0
+        for game_id, guild_id, _ in await self.storage.unrated_matches():
+            if not owns(guild_id):
+                continue
+            record = await self.storage.get_game(game_id)
+            try:
+                if record is None or record.damaged is not None or record.replay_error is not None:
+                    raise ValueError("its snapshot cannot be read")
+                seats = rated_seats(Game.from_snapshot(record.snapshot))
+            except Exception as exc:
+                log.warning("game %s: its match cannot be rated (%s)", game_id, exc)
+                continue
+            if not seats:
+                continue
+            async with self._lock(guild_id):
+                season = await self.current_season(guild_id)
+                ended_at = self._after_last(guild_id, self.now())
+                await self._record(game_id, guild_id, season.number, ended_at, seats)
+            rated += 1
+        if rated:
+            log.info("%d matches whose rating was missing are rated", rated)
+        return rated
+
+    def _after_last(self, guild_id: int, moment: datetime) -> datetime:
+        """``moment``, or just after the server's last match rated here if that is not earlier (a
+        clock that did not move between two ratings keeps their order in time)."""
+        last = self._last_rated.get(guild_id)
+        if last is not None and moment <= last:
+            moment = last + timedelta(microseconds=1)
+        self._last_rated[guild_id] = moment
+        return moment
 
     async def _record(
         self, game_id: int, guild_id: int, season: int, ended_at: datetime, seats: Sequence[RatedSeat]
     ) -> dict[int, Shift]:
         people = [seat.user_id for seat in seats if seat.rated_person and seat.user_id is not None]
-        latest = await self.storage.latest_ratings(guild_id, people)
+        latest = await self.storage.latest_ratings(guild_id, people) if people else {}
         before: dict[int, Rating] = {}
         for user_id in people:
             rating = latest.get(user_id)
@@ -484,6 +528,11 @@ class Ratings:
         return Profile(
             user_id, season, None if standing is None else Line.of(standing), size, counts, history
         )
+
+
+async def _monthly(guild_id: int) -> SeasonLength:
+    """Every server's season length without settings: :data:`~bot.service.seasons.DEFAULT_LENGTH`."""
+    return DEFAULT_LENGTH
 
 
 def _season_at(seasons: Sequence[Season], moment: datetime) -> int | None:

@@ -22,6 +22,7 @@ from typing import Any, Literal
 from bot.engine.computer import DEFAULT_LEVEL, LEVELS
 from bot.engine.rules import RuleSet
 from bot.service.errors import TableError
+from bot.service.seasons import DEFAULT_LENGTH, SeasonLength, check_length
 from bot.storage.interface import Database
 
 log = logging.getLogger(__name__)
@@ -38,6 +39,10 @@ MEMBERS_KEPT = 100_000
 """Members whose preferences a process keeps in memory (the ones seen most lately)."""
 MAX_CHANNELS = 25
 """Channels a server may name for its games (a channel select's most)."""
+SEASON_DAYS_RANGE = (1, 366)
+"""Days a season may last, when it lasts a number of days (:func:`~bot.service.seasons.check_length`)."""
+MANUAL = "manual"
+"""The stored and chosen word for seasons started only by ``/romme season`` (a length of ``None``)."""
 
 RULE_SETTINGS = tuple(f.name for f in fields(RuleSet))
 """The settings that are house rules: one per field of :class:`RuleSet`."""
@@ -50,6 +55,7 @@ SETTING_NAMES = (
     "threads",
     "channels",
     "game_master_role",
+    "season_length",
 )
 """Every server setting, in the order the panel shows them."""
 
@@ -84,6 +90,25 @@ def _one_of(name: str, value: object, allowed: tuple[str, ...]) -> str:
     raise TableError("settings.bad_value", setting=name)
 
 
+def _season_length(value: object) -> SeasonLength:
+    """A season length chosen or read back: ``"monthly"``, ``"manual"`` (``None``) or a number of
+    days (as a number or its text).
+
+    >>> _season_length("monthly"), _season_length("manual"), _season_length(" 7 "), _season_length(30)
+    ('monthly', None, 7, 30)
+    >>> _season_length("367")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    bot.service.errors.TableError: settings.out_of_range {'setting': 'season_length', 'value': 367, ...}
+    """
+    if value == "monthly":
+        return "monthly"
+    if value == MANUAL:
+        return None
+    days = _number("season_length", value, *SEASON_DAYS_RANGE)
+    return check_length(days)
+
+
 @dataclass(frozen=True, slots=True)
 class ServerSettings:
     """A server's defaults for new games (``None``: the bot's own default).
@@ -91,6 +116,11 @@ class ServerSettings:
     >>> s = ServerSettings().changed("jokers", "6").changed("turn_timeout", "90")
     >>> s.rules.jokers, s.turn_timeout, ServerSettings.from_dict(s.to_dict()) == s
     (6, 90, True)
+    >>> weekly = ServerSettings().changed("season_length", "7")
+    >>> weekly.season_length, weekly.to_dict(), ServerSettings().changed("season_length", "manual").to_dict()
+    (7, {'season_length': 7}, {'season_length': 'manual'})
+    >>> ServerSettings.from_dict({"season_length": "manual"}).season_length is None
+    True
     >>> ServerSettings().changed("turn_timeout", 5)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -111,6 +141,9 @@ class ServerSettings:
     """The channels games may be started in (a thread counts as its channel); none: every one."""
     game_master_role: int | None = None
     """Members with this role may change these settings and stop any game of the server."""
+    season_length: SeasonLength = DEFAULT_LENGTH
+    """How long the ratings' seasons last: ``"monthly"``, a number of days, or ``None`` (only
+    ``/romme season`` starts the next; chosen and stored as ``"manual"``)."""
 
     def changed(self, name: str, value: object) -> ServerSettings:
         """These settings with ``name`` set to ``value`` (a select's or a modal's text, or the value
@@ -158,6 +191,8 @@ class ServerSettings:
             if not isinstance(value, int) or isinstance(value, bool):
                 raise TableError("settings.bad_value", setting=name)
             return replace(self, game_master_role=value)
+        if name == "season_length":
+            return replace(self, season_length=_season_length(value))
         raise TableError("settings.bad_value", setting=name)
 
     def _reset(self, name: str) -> ServerSettings:
@@ -173,7 +208,8 @@ class ServerSettings:
         >>> ServerSettings(channels=(1,)).sets_games(), ServerSettings(threads=True).sets_games()
         (False, True)
         """
-        return replace(self, channels=(), game_master_role=None) != ServerSettings()
+        where_and_who = replace(self, channels=(), game_master_role=None, season_length=DEFAULT_LENGTH)
+        return where_and_who != ServerSettings()
 
     def runs_games(self, role_ids: Iterable[int]) -> bool:
         """Whether a member with these roles is a game master here (the role is set and theirs).
@@ -204,6 +240,8 @@ class ServerSettings:
             value = self.value(name)
             if value != default.value(name):
                 saved[name] = list(value) if isinstance(value, tuple) else value
+                if name == "season_length" and value is None:
+                    saved[name] = MANUAL
         return saved
 
     def value(self, name: str) -> Any:
@@ -365,6 +403,8 @@ class SettingsBook:
 __all__ = [
     "LANGUAGES",
     "LOBBY_TIMEOUT_RANGE",
+    "MANUAL",
+    "SEASON_DAYS_RANGE",
     "SETTING_NAMES",
     "TURN_TIMEOUT_RANGE",
     "MemberPreferences",

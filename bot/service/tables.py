@@ -38,6 +38,7 @@ from bot.service.listener import TableListener
 from bot.service.ratings import Ratings
 from bot.service.replays import Replays
 from bot.service.scores import Standing, standings
+from bot.service.seasons import SeasonLength
 from bot.service.settings import SettingsBook
 from bot.service.shards import everything
 from bot.service.turns import acting_seat, deal_next, end_of_move, touch_seat, turn_id
@@ -129,7 +130,10 @@ class TableService:
         self.replays = Replays(storage)
         """The finished matches and their replays (``/romme history``, ``/romme replay``)."""
         # The ratings and seasons run on the service's clock, so simulated time moves seasons too.
-        self.ratings = Ratings(storage, now=lambda: datetime.fromtimestamp(clock(), UTC))
+        # Each server's season length is its setting (/romme settings), read when a season may be due.
+        self.ratings = Ratings(
+            storage, now=lambda: datetime.fromtimestamp(clock(), UTC), season_length=self._season_length
+        )
         self.changes.rater = self.ratings
         self._replayed: dict[int, int] = {}
         """Per channel, the finished game whose Play again opened the channel's newest lobby."""
@@ -142,6 +146,10 @@ class TableService:
             lobby_timeout=lobby_timeout,
             idle_timeout=idle_timeout,
         )
+
+    async def _season_length(self, guild_id: int) -> SeasonLength:
+        """The server's season length, as its settings say."""
+        return (await self.book.server(guild_id)).season_length
 
     @property
     def listener(self) -> TableListener:
@@ -164,7 +172,17 @@ class TableService:
         Deadlines are the persisted ones: a turn timer that should have fired while the bot was away
         fires at once. A game whose snapshot cannot be read is set aside (:meth:`set_aside`): the
         others come back all the same.
+
+        First, before any game of this process moves again (and before the bot answers a click),
+        every finished match of its servers whose rating is missing is rated
+        (:meth:`~bot.service.ratings.Ratings.rate_missed`): in the order they ended and before any
+        match that ends from now on, so a recompute gives the stored numbers. Usually there is none,
+        and finding that out is one query; a failure is logged and the start goes on.
         """
+        try:
+            await self.ratings.rate_missed(self.owns)
+        except Exception:
+            log.exception("rating the matches whose rating was missing failed")
         loaded = []
         for record in await self.storage.unfinished_games():
             if self.changes.find(record.id) is not None or not self.owns(record.guild_id):

@@ -365,6 +365,12 @@ class Database(abc.ABC):
         """``(game id, server, last saved)`` of every finished game (of one server, or all), in the
         order they were last saved: what a recompute rates again."""
 
+    @abc.abstractmethod
+    async def unrated_matches(self) -> list[tuple[int, int, datetime]]:
+        """``(game id, server, last saved)`` of every finished game whose match has results (it was
+        played to its end by persons) and no rated match yet, in the order they were last saved:
+        the matches a start rates (the last process stopped between their save and their rating)."""
+
 
 def is_postgres_url(target: object) -> bool:
     """Whether ``target`` names a PostgreSQL database (a ``postgresql://`` or ``postgres://`` URL).

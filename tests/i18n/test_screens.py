@@ -201,7 +201,7 @@ def screens() -> Iterator[Screen]:
     yield "saved", t("settings.saved", what=t("settings.reset.done"))
     modal = numbers_modal(server, guild_id=1)
     sent = modal.to_components()  # what Discord gets: a label around each text input
-    assert len(sent) == 4
+    assert len(sent) == 5  # the opening, the rounds, the two timeouts, a season's days
     lines = [f"{box['label']} {box['component'].get('placeholder', '')}" for box in sent]
     yield "numbers", "\n".join([modal.title, *lines])
     for code in TABLE_ERROR_CODES:

@@ -278,3 +278,66 @@ async def test_romme_bot_ratings_recompute_repairs_the_ratings_from_the_stored_r
         assert after == before
     finally:
         await storage.close()
+
+
+async def history_rows(storage: Database, *people: int) -> list[object]:
+    """Every stored rating change of ``people`` on the server (the profile's and the chart's rows)."""
+    return [change for person in people for change in await storage.rating_history(GUILD, person, 1000)]
+
+
+async def test_a_match_whose_rating_was_lost_is_rated_at_the_next_start_as_a_recompute_would(
+    database: str | Path,
+) -> None:
+    clock = FakeClock(DECEMBER)
+    storage = await open_database(database, replay=replay_snapshot)
+    service = TableService(storage, computer_delay=0.0, seed=7, next_round_delay=3600.0, clock=clock)
+    await service.load()
+    for n in range(2):
+        await play_match(service, CHANNEL + n, HOST, BOB)
+    # The bot stops between the save of the third match's end and its rating: the storage's
+    # record_rating fails once (nothing written), as a process killed at that moment writes nothing.
+    record_rating = storage.record_rating
+    failed: list[int] = []
+
+    async def fails_once(match: RatedMatch, changes: Any, ratings: Any) -> bool:
+        if not failed:
+            failed.append(match.game_id)
+            raise ConnectionError("the bot stopped here")
+        return await record_rating(match, changes, ratings)
+
+    storage.record_rating = fails_once  # type: ignore[method-assign]
+    lost = await play_match(service, CHANNEL + 2, BOB, HOST, level="easy")
+    assert failed == [lost.id] and lost.status is GameStatus.FINISHED
+    assert [m.game_id for m in await storage.rated_matches(GUILD)] == [1, 2]
+    await service.close()
+    await storage.close()
+
+    clock.now += 3600  # the bot comes back an hour later
+    storage = await open_database(database, replay=replay_snapshot)
+    try:
+        # A process of other shards leaves the server's match alone …
+        other = TableService(storage, computer_delay=0.0, seed=7, clock=clock, owns=lambda guild: False)
+        await other.load()
+        await other.close()
+        assert [m.game_id for m in await storage.rated_matches(GUILD)] == [1, 2]
+        # … the process of its shard rates it at its start, before anything else moves.
+        service = TableService(storage, computer_delay=0.0, seed=7, next_round_delay=3600.0, clock=clock)
+        await service.load()
+        matches = await storage.rated_matches(GUILD)
+        assert [m.game_id for m in matches] == [1, 2, lost.id]
+        assert matches[-1].ended_at == datetime.fromtimestamp(clock.now, UTC)  # when it was rated
+        assert matches[-1].seats == rated_seats(lost)
+        stored = await stored_ratings(storage)
+        assert stored == openskill_again(matches)
+        history = await history_rows(storage, HOST, BOB)
+        assert {change.game_id for change in history} == {1, 2, lost.id}  # type: ignore[attr-defined]
+        # A second start finds nothing left to rate.
+        assert await service.ratings.rate_missed(service.owns) == 0
+        # Recomputing afterwards gives exactly the numbers stored, in the same order.
+        assert await service.ratings.recompute(GUILD) == 3
+        assert await stored_ratings(storage) == stored
+        assert await history_rows(storage, HOST, BOB) == history
+        assert await storage.rated_matches(GUILD) == matches
+        await service.close()
+    finally:
+        await storage.close()
