@@ -23,8 +23,8 @@ async def test_after_a_meld_the_card_menu_selects_nothing(room: Room) -> None:
             assert result.acknowledged
             if move.kind == "meld":
                 assert player.panel is not None
-                options = component(player.panel, action="select")["options"]
-                assert [o["value"] for o in options if o.get("default")] == []
+                menu = component(player.panel, action="select")
+                assert [o["value"] for o in menu["options"] if o.get("default")] == []
                 assert "Selected:" not in texts(player.panel)
                 return
             if move.kind == "discard":
