@@ -84,7 +84,9 @@ class Driver:
         for _ in range(2):
             panel = self.page.locator(PANEL).last
             trigger = panel.get_by_role("combobox", name="Discard a card to end your turn")
-            if not await trigger.count():
+            try:
+                await trigger.wait_for(timeout=5000)
+            except PlaywrightTimeout:
                 return  # no discard now (the round ended on the draw: the stock ran out, R18)
             await trigger.evaluate("element => element.scrollIntoView({block: 'end'})", timeout=5000)
             await trigger.click(timeout=5000)
@@ -167,6 +169,10 @@ async def play_match(playground: Playground, driver: Driver, *, watch_countdown:
             driver.clicks += 1
             await next_round.last.click()
             await page.wait_for_timeout(500)
+            continue
+        if f"To play: {me} — meld, lay off or discard" in table:
+            await driver.discard_any()  # the discard of a turn whose menu came late
+            await page.wait_for_timeout(300)
             continue
         if f"To play: {me} — draw a card" in table:
             if not countdown_seen and watch_countdown > 0:
