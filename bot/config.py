@@ -45,6 +45,7 @@ ENV_NAMES = {
     "log_format": "LOG_FORMAT",
     "health_port": "HEALTH_PORT",
     "health_host": "HEALTH_HOST",
+    "rules_url": "RULES_URL",
 }
 
 
@@ -121,6 +122,10 @@ class Settings:
     """Serve ``/healthz`` and ``/metrics`` on this port (HTTP, on :attr:`health_host`); ``None``: off."""
     health_host: str = "127.0.0.1"
     """The address the health and metrics server listens on (``0.0.0.0`` in a container)."""
+    rules_url: str | None = None
+    """The web address of the folder holding the rule books (``docs/rules.md`` and its German and
+    Indonesian pages), e.g. ``https://github.com/you/romme-bot/blob/main/docs``: ``/romme rules`` then
+    links the book in the member's language; ``None``: it names the file without a link."""
     game_seed: int | None = None
     """Deal from ``random.Random`` seeded with this, for tests, benchmarks and the playground's
     pictures; ``None`` (always, in a live bot) deals with ``random.SystemRandom`` (R19). Not read
@@ -160,6 +165,7 @@ class Settings:
         if not host:
             raise ConfigError("HEALTH_HOST", "must be an address to listen on, such as 127.0.0.1")
         set_(self, "health_host", host)
+        set_(self, "rules_url", _web_address("RULES_URL", self.rules_url))
         if self.game_seed is not None and (
             isinstance(self.game_seed, bool) or not isinstance(self.game_seed, int)
         ):
@@ -384,6 +390,22 @@ def _shard_ids(value: object, count: int | None) -> tuple[int, ...] | None:
             "SHARD_IDS", f"must name shards 0 to {count - 1} (SHARD_COUNT is {count}), not {value!r}"
         )
     return tuple(sorted(ids))
+
+
+def _web_address(setting: str, value: object) -> str | None:
+    """An ``http(s)://`` address without its trailing slash, or ``None``.
+
+    >>> _web_address("RULES_URL", "https://example.org/docs/")
+    'https://example.org/docs'
+    """
+    if value is None:
+        return None
+    text = str(value).strip().rstrip("/")
+    if not text:
+        return None
+    if not text.startswith(("https://", "http://")) or any(char.isspace() for char in text):
+        raise ConfigError(setting, f"must be a web address starting with https://, not {value!r}")
+    return text
 
 
 def _snowflake_or_none(value: object) -> int | None:

@@ -480,9 +480,7 @@ class Clicks:
             raise BadClick("a panel component on a public message")
         state = panel_state(cid)
         if cid.action == "hint":
-            game = await self.game(cid.game_id)
-            seat = self.require_seat(game, interaction.user.id)
-            await self.reply_to(interaction).send(embeds=[hint(game, seat)], ephemeral=True)
+            await self.show_hint(interaction, cid, state)
             return
         if cid.action in PANEL_VIEW_ONLY:
             await self.redraw_panel(interaction, cid, state, values)
@@ -523,6 +521,18 @@ class Clicks:
             note=note,
             drawing=drawing,
         )
+
+    async def show_hint(self, interaction: discord.Interaction, cid: CustomId, state: PanelState) -> None:
+        """Hint: the panel is redrawn with the hint below it, so hints never pile up as messages of
+        their own (the next redraw of the panel drops it)."""
+        game = await self.game(cid.game_id)
+        seat = self.require_seat(game, interaction.user.id)
+        panels = self.publisher.panels
+        state = PanelState(state.sort, None, state.cards)
+        embed, view = panel(game, seat, state, drawn=panels.drawn(game, interaction.user.id))
+        await self.reply_to(interaction).edit(content=None, embeds=[embed, hint(game, seat)], view=view)
+        if interaction.message is not None:
+            panels.shown(game, interaction.user.id, interaction, interaction.message.id, state)
 
     async def redraw_panel(
         self, interaction: discord.Interaction, cid: CustomId, state: PanelState, values: Sequence[str]

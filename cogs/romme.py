@@ -474,7 +474,9 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
         """Explain the game to the one who asks."""
         async with refusals(interaction):
             game = self.tables.game_in_channel(interaction.channel_id or 0)
-            await interaction.response.send_message(embed=rules_summary(game), ephemeral=True)
+            await interaction.response.send_message(
+                embed=rules_summary(game, self.bot.settings.rules_url), ephemeral=True
+            )
 
     @app_commands.command(name="stop", description=text("slash.stop"))
     async def stop(self, interaction: discord.Interaction[RommeBot]) -> None:

@@ -133,7 +133,7 @@ async def test_the_page_is_served_on_loopback_and_a_click_there_starts_the_game(
         while time.monotonic() < deadline:
             await asyncio.sleep(0.2)
             await page.read()
-            if "To play: **you**" in page.text() and f"<@{you.id}>, your turn" in page.text():
+            if "To play: **Sam**" in page.text() and f"<@{you.id}>, your turn" in page.text():
                 break
         else:
             raise AssertionError("the computers' moves never reached the page")
@@ -186,7 +186,7 @@ async def test_a_restart_on_the_same_database_shows_the_running_game_with_its_tr
         page = Page(playground)
         await page.open()
         text = page.text()
-        assert "round 1 of 3" in text and "To play: **you**" in text
+        assert "round 1 of 3" in text and "To play: **Sam**" in text
         # The turn timer goes on where it stopped: 70 s left, not 70 s plus the new clock's lag.
         left = int(text.split("Time runs out <t:")[1].split(":")[0]) - playground.env.now().timestamp()
         assert 60 <= left <= 71
@@ -202,7 +202,7 @@ async def test_another_person_can_be_viewed_as_and_sits_at_the_table(tmp_path: P
     async with Playground(options) as playground:
         page = Page(playground)
         state = await page.open()
-        assert [viewer["name"] for viewer in state["viewers"]] == ["you", "alex"]
+        assert [viewer["name"] for viewer in state["viewers"]] == ["Sam", "Alex"]
         assert "Seats (3/6)" in page.text()  # you, alex and one computer
 
 
@@ -289,7 +289,7 @@ def test_the_command_serves_until_ctrl_c_then_says_where_the_games_are(tmp_path:
     # Started again on the same database, the console says what is running there.
     status, out, err, _ = serve_until_ctrl_c(database)
     assert status == 0, err
-    assert "Back to game 1 in #romme: its lobby is open (you, Computer 1 and Computer 2)." in out
+    assert "Back to game 1 in #romme: its lobby is open (Sam, Computer 1 and Computer 2)." in out
 
 
 async def test_screenshots_are_skipped_with_a_message_without_chromium(

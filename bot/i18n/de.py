@@ -44,7 +44,7 @@ MESSAGES: dict[str, str] = {
     "meld.more.one": "… und 1 weitere Kombination",
     # --- Namen und Plätze ---
     "seat.tag.away": "abwesend",
-    "seat.tag.left": "gegangen",
+    "seat.tag.left": "ausgestiegen",
     "seat.tag.sits_out": "setzt im Stechen aus",
     "seat.tag.level.easy": "leicht",
     "seat.tag.level.normal": "mittel",
@@ -82,37 +82,38 @@ MESSAGES: dict[str, str] = {
     "rules.hand_romme.off": "Kein Bonus für Hand-Rommé",
     "rules.discard_to_go_out.on": "Die letzte Karte muss abgeworfen werden",
     "rules.discard_to_go_out.off": ("Man darf auch durch Auslegen oder Anlegen der letzten Karte ausmachen"),
-    "rules.rounds.per_seat": "Runden: eine pro Platz",
+    "rules.rounds.per_seat": "Runden: eine pro Spieler",
     "rules.rounds.fixed": "Runden: {count}",
     "rules.turn_timeout": "Zugzeit: {seconds} s",
     "rules.computers": "Computerspieler: {count}",
     # --- Kurzregeln ---
     "rules.title": "Rommé — die Regeln in Kürze",
     "rules.summary": (
-        "Zwei Kartenspiele mit Jokern. Jeder Platz bekommt 13 Karten; der Rest ist der Stapel (Talon), "
-        "seine oberste Karte beginnt den Ablagestapel (R1, R5).\n"
-        "**Dein Zug:** Zieh vom Stapel oder nimm die oberste Karte vom Ablagestapel; dann lege aus, lege "
-        "an und tausche Joker, so viel du willst; zum Schluss wirfst du eine Karte ab (R11). Eine vom "
-        "Ablagestapel genommene Karte darfst du im selben Zug nicht wieder abwerfen (R12).\n"
-        "**Kombinationen:** Eine Reihe sind 3 oder mehr Karten einer Farbe in Folge (A-2-3 oder Q-K-A, "
-        "nie K-A-2); ein Satz sind 3 bis 4 Karten gleichen Werts in verschiedenen Farben. Ein Joker "
-        "ersetzt jede Karte; eine Kombination mit zwei oder mehr Jokern braucht mindestens zwei echte "
-        "Karten (R7-R10).\n"
+        "Zwei Kartenspiele mit Jokern. Jeder Spieler bekommt 13 Karten; der Rest ist der Stapel "
+        "(Talon), seine oberste Karte beginnt den Ablagestapel (R1, R5).\n"
+        "**Dein Zug:** Zieh vom Stapel oder nimm die oberste Karte vom Ablagestapel; dann lege aus, "
+        "lege an und tausche Joker, so viel du willst; zum Schluss wirfst du eine Karte ab (R11). "
+        "Eine vom Ablagestapel genommene Karte darfst du im selben Zug nicht wieder abwerfen (R12).\n"
+        "**Kombinationen:** Eine Reihe sind 3 oder mehr Karten einer Farbe in Folge (A-2-3 oder "
+        "Q-K-A, nie K-A-2); ein Satz sind 3 bis 4 Karten gleichen Werts in verschiedenen Farben. Ein "
+        "Joker ersetzt jede Karte; eine Kombination mit zwei oder mehr Jokern braucht mindestens "
+        "zwei echte Karten (R7-R10).\n"
         "**Erstauslage:** Deine ersten Kombinationen müssen zusammen {opening} Punkte wert sein; bis "
-        "dahin sind sie nur vorgeschlagen und du kannst sie zurücknehmen (R13). Danach darfst du an jede "
-        "Kombination anlegen und einen Joker gegen die Karte tauschen, die er vertritt (R14-R16).\n"
-        "**Ausmachen:** Die Runde endet, sobald eine Hand leer ist (R17). "
-        "**Punkte:** 2-10 nach Augenzahl, J Q K (Bube, Dame, König) 10, A (Ass) 1 oder 11, Joker auf der "
-        "Hand 20 (R2)."
+        "dahin sind sie nur vorgeschlagen und du kannst sie zurücknehmen (R13). Danach darfst du an "
+        "jede Kombination anlegen und einen Joker gegen die Karte tauschen, die er vertritt "
+        "(R14-R16).\n"
+        "**Ausmachen:** Die Runde endet, sobald eine Hand leer ist (R17). **Punkte:** 2-10 nach "
+        "Augenzahl, J Q K (Bube, Dame, König) 10, A (Ass) 1 oder 11, Joker auf der Hand 20 (R2)."
     ),
     "rules.book": (
-        "Alle Regeln mit ihrer Nummer (R1-R22) stehen im Regelbuch, `docs/rules.de.md` im Quelltext des Bots."
+        "Alle Regeln mit ihrer Nummer (R1-R22) stehen im Regelbuch, docs/rules.de.md im Quelltext des Bots."
     ),
     "rules.house_rules": "Die Hausregeln dieser Partie",
-    "rules.default_house_rules": "Die üblichen Hausregeln",
+    "rules.default_house_rules": "Die Standard-Hausregeln",
     # --- Tisch ---
     "table.title": "Rommé — Runde {round} von {rounds}",
     "table.title.tiebreak": "Rommé — Stechrunde {round} (nach {rounds} Runden)",
+    "table.title.tiebreak.one": "Rommé — Stechrunde {round} (nach {rounds} Runde)",
     "table.dealer": "Geber: {name}",
     "table.turn.draw": "Am Zug: {who} — Karte ziehen",
     "table.turn.play": "Am Zug: {who} — auslegen, anlegen oder abwerfen",
@@ -143,12 +144,12 @@ MESSAGES: dict[str, str] = {
     "event.swap_joker": "tauschte {card} gegen den Joker in {meld_id} und legte {cards} aus",
     "event.discard": "warf {card} ab",
     "event.take_back": "nahm die vorgeschlagenen Kombinationen zurück",
-    "event.timeout": "hatte keine Zeit mehr: Der Computer hat den Zug übernommen",
+    "event.timeout": "hatte keine Zeit mehr: Der Computer übernahm den Zug",
     "event.away": "ist abwesend: Der Computer übernimmt den Platz",
-    "event.left": "hat die Partie verlassen: Der Computer übernimmt den Platz",
+    "event.left": "verließ die Partie: Der Computer übernimmt den Platz",
     "event.back": "ist zurück",
     "event.by_computer": " (vom Computer gespielt)",
-    "event.round_over.out": "{name} hat ausgemacht: Die Runde ist vorbei.",
+    "event.round_over.out": "{name} machte aus: Die Runde ist vorbei.",
     "event.round_over.nobody": ("Der Stapel ist aufgebraucht: Die Runde ist vorbei, niemand hat ausgemacht."),
     "event.sentence": "{name} {actions}{note}.",
     "list.pair": "{first} und {last}",
@@ -168,6 +169,7 @@ MESSAGES: dict[str, str] = {
     "panel.round_over": "Die Runde ist vorbei.",
     "panel.sitting_out": "Du setzt in dieser Stechrunde aus.",
     "panel.pending": "Vorgeschlagene Kombinationen: {points} von {needed} Punkten für die Erstauslage",
+    "panel.pending.one": "Vorgeschlagene Kombinationen: {points} von {needed} Punkt für die Erstauslage",
     "panel.opened": "Du hast ausgelegt: Du darfst anlegen und Joker tauschen.",
     "panel.opening_needed": "Erstauslage: Deine ersten Kombinationen müssen {points} Punkte erreichen.",
     "panel.taken": ("Du hast {card} vom Ablagestapel genommen: Du darfst sie in diesem Zug nicht abwerfen."),
@@ -180,8 +182,11 @@ MESSAGES: dict[str, str] = {
     "hint.title": "Tipp",
     "hint.best": "Die besten Kombinationen deiner Hand ({points} Punkte)",
     "hint.none": "Noch keine Kombination auf deiner Hand.",
-    "hint.opening_reached": "Genug für deine Erstauslage ({needed} Punkte).",
+    "hint.opening_reached": (
+        "Deine Kombinationen ergeben {points} Punkte: genug für deine Erstauslage, die {needed} braucht."
+    ),
     "hint.opening_short": "Noch nicht genug für deine Erstauslage: {points} von {needed} Punkten.",
+    "hint.opening_short.one": "Noch nicht genug für deine Erstauslage: {points} von {needed} Punkt.",
     "hint.opened": "Du hast ausgelegt: Jede Kombination zählt.",
     # --- Rundenende ---
     "round_end.title": "Runde {round} ist vorbei",
@@ -197,21 +202,22 @@ MESSAGES: dict[str, str] = {
     "round_end.scores": "Punkte",
     "round_end.hand_left": "{name}: Karten auf der Hand",
     "round_end.next": "Die nächste Runde beginnt {when}, oder klick auf **Nächste Runde**.",
-    "round_end.next_now": "Klick auf **Nächste Runde**, um die nächste Runde zu geben.",
+    "round_end.next_now": "Klick auf **Nächste Runde**, um die nächste Runde zu starten.",
     # --- Partieende ---
     "match_end.title": "Die Partie ist vorbei",
     "match_end.winner": "🏆 {name} gewinnt mit {points} Punkten.",
     "match_end.winner.one": "🏆 {name} gewinnt mit 1 Punkt.",
     "match_end.winner.you": "🏆 Du gewinnst mit {points} Punkten.",
     "match_end.winner.you.one": "🏆 Du gewinnst mit 1 Punkt.",
-    "match_end.cancelled": "Die Partie wurde beendet; die bisherigen Ergebnisse bleiben.",
+    "match_end.cancelled": "Die Partie wurde beendet; die bisherigen Ergebnisse bleiben erhalten.",
     "match_end.idle": (
-        "Die Partie hat sich von selbst beendet: Lange hat niemand gespielt. Die bisherigen Ergebnisse "
-        "bleiben."
+        "Die Partie hat sich von selbst beendet: Lange hat niemand gespielt. Die bisherigen "
+        "Ergebnisse bleiben erhalten."
     ),
     "match_end.no_winner": "Kein Sieger.",
     "match_end.standings": "Endstand",
     "match_end.standing_line": "{place}. **{name}** — Punkte: {points}",
+    "match_end.standing_line.one": "{place}. **{name}** — Punkte: {points}",
     "match_end.tiebreaks": "Gespielte Stechrunden: {count}",
     # --- Punkte ---
     "scores.title": "Punktestand — Spiel {game_id}",
@@ -220,17 +226,18 @@ MESSAGES: dict[str, str] = {
     "leaderboard.title": "Bestenliste",
     "leaderboard.empty": "Auf diesem Server hat noch niemand eine Partie beendet.",
     "leaderboard.line": ("{place}. {player} — {matches} · {wins} · {points} Punkte · beste Runde: {best}"),
+    "leaderboard.line.one": "{place}. {player} — {matches} · {wins} · {points} Punkt · beste Runde: {best}",
     "record.title": "Spielerbilanz",
     "record.none": "{player} hat auf diesem Server noch keine Partie beendet.",
     "record.body": ("{player}\nPartien: {matches}\nSiege: {wins}\nPunkte: {points}\nBeste Runde: {best}"),
     "record.no_best": "—",
     # --- Beenden ---
-    "stop.confirm": "Diese Partie beenden? Die bisherigen Ergebnisse bleiben.",
+    "stop.confirm": "Diese Partie beenden? Die bisherigen Ergebnisse bleiben erhalten.",
     "stop.done": "Die Partie wurde beendet.",
     # --- /romme join und leave (nur für dich) ---
     "command.joined": "Du sitzt jetzt am Tisch von Spiel {game_id}.",
     "command.left": "Du hast Spiel {game_id} verlassen.",
-    "command.left.running": "Du hast Spiel {game_id} verlassen: Der Computer spielt jetzt deinen Platz.",
+    "command.left.running": "Du hast Spiel {game_id} verlassen: Der Computer spielt jetzt für dich.",
     # --- Sprachen (jede in ihrem eigenen Namen) ---
     "language.name": "Deutsch",
     "language.en": "English",
@@ -269,7 +276,7 @@ MESSAGES: dict[str, str] = {
     "slash.describe.discard_to_go_out": (
         "Die letzte Karte muss zum Ausmachen abgeworfen werden (Standard aus)"
     ),
-    "slash.describe.rounds": "Runden der Partie (Standard: eine pro Platz, jeder gibt einmal)",
+    "slash.describe.rounds": "Runden der Partie (Standard: eine pro Spieler, jeder gibt einmal)",
     "slash.describe.computers": "Computerspieler, die gleich Platz nehmen (Standard 0)",
     "slash.describe.computer_level": (
         "Wie stark die Computer spielen, auch die später hinzugefügten (Standard mittel)"
@@ -284,7 +291,7 @@ MESSAGES: dict[str, str] = {
     "slash.choice.jokers_2": "2 Joker",
     "slash.choice.jokers_4": "4 Joker",
     "slash.choice.jokers_6": "6 Joker",
-    "slash.choice.scoring_melds": "Ausgelegtes minus Handkarten (üblich)",
+    "slash.choice.scoring_melds": "Ausgelegtes minus Handkarten (Standard)",
     "slash.choice.scoring_penalty": "Strafpunkte: nur die Handkarten zählen, gegen dich",
     "slash.choice.level_easy": "Leicht: macht Anfängerfehler",
     "slash.choice.level_normal": "Mittel",
@@ -352,7 +359,7 @@ MESSAGES: dict[str, str] = {
     "error.discard.no_card": "Wähle die Karte zum Abwerfen.",
     "error.match.over": "Die Partie ist vorbei.",
     "error.seat.unknown": "Diesen Platz gibt es nicht.",
-    "error.seats.count": "Eine Partie braucht 2 bis 6 Plätze.",
+    "error.seats.count": "Eine Partie braucht 2 bis 6 Spieler.",
     # Tischdienst
     "error.game.none_here": "In diesem Kanal läuft keine Partie. Starte eine mit /romme start.",
     "error.game.exists": "In diesem Kanal gibt es schon eine Partie (Spiel {game_id}).",
@@ -389,7 +396,7 @@ MESSAGES: dict[str, str] = {
     "error.lobby.host_limit.one": (
         "Du leitest auf diesem Server schon eine offene Lobby: Starte oder schließe sie zuerst."
     ),
-    "error.lobby.too_few": "Eine Partie braucht mindestens 2 Plätze.",
+    "error.lobby.too_few": "Eine Partie braucht mindestens 2 Spieler.",
     "error.turn.not_yours": "Du bist nicht am Zug.",
     "error.panel.stale": "Diese Ansicht ist veraltet; hier ist eine neue.",
     "error.stop.not_allowed": (
@@ -449,7 +456,7 @@ MESSAGES: dict[str, str] = {
     "replay.deal": "{name} hat die Karten ausgeteilt; aufgedeckt liegt {card}.",
     "replay.move": "{name} hat einen Zug gemacht.",
     "replay.take_back": "{name} hat die vorgeschlagenen Kombinationen zurückgenommen.",
-    "replay.hands": "Plätze und Blätter",
+    "replay.hands": "Spieler und ihre Karten",
     "replay.seat": "{marker}**{name}** · {total} Punkte · {count} Karten\n{cards}",
     "replay.seat.one": "{marker}**{name}** · {total} Punkte · 1 Karte\n{cards}",
     "replay.seat_out": "**{name}** · {total} Punkte · setzt diese Runde aus",
@@ -527,7 +534,7 @@ MESSAGES: dict[str, str] = {
     "settings.input.opening": "Punkte zum Auslegen (0-120)",
     "settings.input.opening.hint": "40",
     "settings.input.rounds": "Runden (1-12)",
-    "settings.input.rounds.hint": "leer: eine je Platz",
+    "settings.input.rounds.hint": "leer: eine je Spieler",
     "settings.input.turn_timeout": "Zugzeit in Sekunden (30-600)",
     "settings.input.turn_timeout.hint": "leer: die des Bots",
     "settings.input.lobby_timeout": "Lobby schließt nach Minuten (1-120)",
@@ -578,7 +585,7 @@ MESSAGES: dict[str, str] = {
         "2. **{draw}**: eine Karte vom Stapel, oder **{take}**.\n"
         "3. Wähle Karten und drücke **{meld}** (dein erstes Auslegen braucht die nötigen Punkte).\n"
         "4. **{lay_off}**: Karten an ausgelegte Kombinationen anlegen.\n"
-        "5. **{discard}**: eine Karte ablegen, dann ist der nächste Platz dran."
+        "5. **{discard}**: eine Karte ablegen, dann ist der nächste Spieler dran."
     ),
     "help.commands": "Befehle",
     "help.commands.list": (
@@ -660,4 +667,8 @@ MESSAGES: dict[str, str] = {
     "settings.input.season_length": "Saisonlänge in Tagen (1-366)",
     "settings.input.season_length.hint": "leer: wie in der Liste gewählt",
     "settings.name.season_length": "Saisonlänge",
+    # --- Wörter und Ansichten geschliffen (Issue 30) ---
+    "scores.row.round": "R{number}",
+    "scores.row.tiebreak": "S{number}",
+    "rules.book.link": "Alle Regeln mit ihrer Nummer (R1-R22) stehen im [Regelbuch]({url}).",
 }

@@ -89,26 +89,29 @@ MESSAGES: dict[str, str] = {
     # --- rules summary ---
     "rules.title": "Rommé — the rules in short",
     "rules.summary": (
-        "Two decks and jokers. Each seat gets 13 cards; the rest is the stock, its top card starts the "
-        "discard pile (R1, R5).\n"
-        "**Your turn:** draw from the stock or take the top discard; then meld, lay off and swap jokers "
-        "as you like; then discard one card (R11). A card taken from the discard pile may not be "
-        "discarded again in the same turn (R12).\n"
-        "**Melds:** a run is 3+ cards of one suit in a row (A-2-3 or Q-K-A, never K-A-2); a set is 3-4 "
-        "cards of one rank in different suits. A joker stands for any card; a meld with two or more "
-        "jokers needs at least two natural cards (R7-R10).\n"
+        "Two decks and jokers. Each player gets 13 cards; the rest is the stock, its top card starts "
+        "the discard pile (R1, R5).\n"
+        "**Your turn:** draw from the stock or take the top discard; then meld, lay off and swap "
+        "jokers as you like; then discard one card (R11). A card taken from the discard pile may not "
+        "be discarded again in the same turn (R12).\n"
+        "**Melds:** a run is 3+ cards of one suit in a row (A-2-3 or Q-K-A, never K-A-2); a set is "
+        "3-4 cards of one rank in different suits. A joker stands for any card; a meld with two or "
+        "more jokers needs at least two natural cards (R7-R10).\n"
         "**Opening:** your first melds must be worth {opening} points together; until then they are "
-        "only proposed and you can take them back (R13). After opening you may lay off on any meld and "
-        "swap a joker for the card it stands for (R14-R16).\n"
-        "**Going out:** the round ends when a hand is empty (R17). "
-        "**Points:** 2-10 face value, J Q K 10, A 1 or 11, joker 20 in the hand (R2)."
+        "only proposed and you can take them back (R13). After opening you may lay off on any meld "
+        "and swap a joker for the card it stands for (R14-R16).\n"
+        "**Going out:** the round ends when a hand is empty (R17). **Points:** 2-10 face value, J Q "
+        "K 10, A 1 or 11, joker 20 in the hand (R2)."
     ),
-    "rules.book": "Every rule with its id (R1-R22) is in the rule book, `docs/rules.md` in the bot's source.",
+    "rules.book": (
+        "Every rule with its id (R1-R22) is in the rule book, docs/rules.md in the bot's source code."
+    ),
     "rules.house_rules": "This game's house rules",
     "rules.default_house_rules": "Default house rules",
     # --- table ---
     "table.title": "Rommé — round {round} of {rounds}",
     "table.title.tiebreak": "Rommé — tie-break round {round} (after {rounds} rounds)",
+    "table.title.tiebreak.one": "Rommé — tie-break round {round} (after {rounds} round)",
     "table.dealer": "Dealer: {name}",
     "table.turn.draw": "To play: {who} — draw a card",
     "table.turn.play": "To play: {who} — meld, lay off or discard",
@@ -173,6 +176,7 @@ MESSAGES: dict[str, str] = {
     "panel.moved": "This panel moved: your hand is in the newest panel below.",
     "panel.sitting_out": "You sit out this tie-break round.",
     "panel.pending": "Proposed melds: {points} of {needed} points toward the opening",
+    "panel.pending.one": "Proposed melds: {points} of {needed} point toward the opening",
     "panel.opened": "You have opened: you may lay off and swap jokers.",
     "panel.opening_needed": "Opening: your first melds must reach {points} points.",
     "panel.taken": "You took {card} from the discard pile: you may not discard it this turn.",
@@ -190,8 +194,9 @@ MESSAGES: dict[str, str] = {
     "hint.title": "Hint",
     "hint.best": "Best melds in your hand ({points} points)",
     "hint.none": "No meld in your hand yet.",
-    "hint.opening_reached": "Enough for your opening ({needed} points).",
+    "hint.opening_reached": "Your melds make {points} points: enough for your opening, which needs {needed}.",
     "hint.opening_short": "Not enough for your opening yet: {points} of {needed} points.",
+    "hint.opening_short.one": "Not enough for your opening yet: {points} of {needed} point.",
     "hint.opened": "You have opened: every meld counts.",
     # --- round end ---
     "round_end.title": "Round {round} is over",
@@ -220,6 +225,7 @@ MESSAGES: dict[str, str] = {
     "match_end.no_winner": "No winner.",
     "match_end.standings": "Final standings",
     "match_end.standing_line": "{place}. **{name}** — {points} points",
+    "match_end.standing_line.one": "{place}. **{name}** — {points} point",
     "match_end.tiebreaks": "Tie-break rounds played: {count}",
     # --- scores ---
     "scores.title": "Standings — game {game_id}",
@@ -228,6 +234,7 @@ MESSAGES: dict[str, str] = {
     "leaderboard.title": "Leaderboard",
     "leaderboard.empty": "Nobody has finished a match on this server yet.",
     "leaderboard.line": "{place}. {player} — {matches} · {wins} · {points} points · best round {best}",
+    "leaderboard.line.one": "{place}. {player} — {matches} · {wins} · {points} point · best round {best}",
     "count.matches": "{count} matches",
     "count.matches.one": "{count} match",
     "count.wins": "{count} wins",
@@ -608,4 +615,8 @@ MESSAGES: dict[str, str] = {
     "settings.input.season_length": "Season length in days (1-366)",
     "settings.input.season_length.hint": "empty: as chosen in the list",
     "settings.name.season_length": "season length",
+    # --- words and screens polished (issue 30) ---
+    "scores.row.round": "R{number}",
+    "scores.row.tiebreak": "T{number}",
+    "rules.book.link": "Every rule with its id (R1-R22) is in [the rule book]({url}).",
 }

@@ -45,7 +45,7 @@ MESSAGES: dict[str, str] = {
     "meld.more.one": "… dan 1 kombinasi lagi",
     # --- nama dan kursi ---
     "seat.tag.away": "tidak hadir",
-    "seat.tag.left": "sudah pergi",
+    "seat.tag.left": "keluar",
     "seat.tag.sits_out": "tidak ikut ronde penentuan",
     "seat.tag.level.easy": "mudah",
     "seat.tag.level.normal": "biasa",
@@ -85,41 +85,43 @@ MESSAGES: dict[str, str] = {
     "rules.discard_to_go_out.off": (
         "Boleh mengosongkan tangan dengan menurunkan atau menambahkan kartu terakhir"
     ),
-    "rules.rounds.per_seat": "Ronde: satu untuk setiap kursi",
+    "rules.rounds.per_seat": "Ronde: satu untuk setiap pemain",
     "rules.rounds.fixed": "Ronde: {count}",
     "rules.turn_timeout": "Waktu giliran: {seconds} detik",
     "rules.computers": "Pemain komputer: {count}",
     # --- ringkasan aturan ---
     "rules.title": "Rommé — aturan singkat",
     "rules.summary": (
-        "Dua set kartu dan Joker. Setiap kursi mendapat 13 kartu; sisanya menjadi tumpukan undian, dan "
-        "kartu teratasnya memulai tumpukan buangan (R1, R5).\n"
+        "Dua dek kartu dan Joker. Setiap pemain mendapat 13 kartu; sisanya menjadi tumpukan undian, "
+        "dan kartu teratasnya memulai tumpukan buangan (R1, R5).\n"
         "**Giliranmu:** ambil kartu teratas dari tumpukan undian atau dari tumpukan buangan; lalu "
         "turunkan kombinasi, tambahkan kartu, dan tukar Joker sesukamu; lalu buang satu kartu (R11). "
-        "Kartu yang diambil dari tumpukan buangan tidak boleh dibuang lagi pada giliran yang sama (R12).\n"
+        "Kartu yang diambil dari tumpukan buangan tidak boleh dibuang lagi pada giliran yang sama "
+        "(R12).\n"
         "**Kombinasi:** run (urutan) adalah tiga kartu atau lebih berurutan dengan jenis yang sama "
-        "(A-2-3 atau Q-K-A, tidak pernah K-A-2); set (kelompok) adalah 3-4 kartu bernilai sama dengan "
-        "jenis berbeda. Joker dapat menggantikan kartu apa pun; kombinasi dengan dua Joker atau lebih "
-        "harus memiliki setidaknya dua kartu lainnya (R7-R10).\n"
-        "**Kombinasi pertama:** kombinasi pertamamu harus bernilai minimal {opening} poin bersama-sama; "
-        "sebelum itu kombinasi hanya diusulkan dan dapat ditarik kembali (R13). Setelah itu kamu boleh "
-        "menambahkan kartu pada kombinasi mana pun dan menukar Joker dengan kartu yang diwakilinya "
-        "(R14-R16).\n"
+        "(A-2-3 atau Q-K-A, tidak pernah K-A-2); set (kelompok) adalah 3-4 kartu bernilai sama "
+        "dengan jenis berbeda. Joker dapat menggantikan kartu apa pun; kombinasi dengan dua Joker "
+        "atau lebih harus memiliki setidaknya dua kartu lainnya (R7-R10).\n"
+        "**Kombinasi pertama:** kombinasi pertamamu harus bernilai minimal {opening} poin "
+        "bersama-sama; sebelum itu kombinasi hanya diusulkan dan dapat ditarik kembali (R13). "
+        "Setelah itu kamu boleh menambahkan kartu pada kombinasi mana pun dan menukar Joker dengan "
+        "kartu yang diwakilinya (R14-R16).\n"
         "**Mengosongkan tangan:** ronde berakhir ketika seorang pemain telah mengosongkan tangannya "
         "(R17). **Poin:** 2-10 sesuai angka, J Q K 10, A 1 atau 11, Joker di tangan 20 (R2)."
     ),
     "rules.book": (
-        "Semua aturan beserta nomornya (R1-R22) ada di buku aturan, `docs/rules.id.md` di kode sumber bot."
+        "Semua aturan beserta nomornya (R1-R22) ada di buku aturan, docs/rules.id.md di kode sumber bot."
     ),
     "rules.house_rules": "Aturan meja permainan ini",
     "rules.default_house_rules": "Aturan meja bawaan",
     # --- meja ---
     "table.title": "Rommé — ronde {round} dari {rounds}",
     "table.title.tiebreak": "Rommé — ronde penentuan {round} (setelah {rounds} ronde)",
-    "table.dealer": "Pembagi kartu: {name}",
+    "table.title.tiebreak.one": "Rommé — ronde penentuan {round} (setelah {rounds} ronde)",
+    "table.dealer": "Dealer: {name}",
     "table.turn.draw": "Giliran: {who} — ambil kartu",
     "table.turn.play": "Giliran: {who} — turunkan kombinasi, tambahkan kartu, atau buang",
-    "table.turn.deadline": "Waktu habis {when}",
+    "table.turn.deadline": "Batas waktu giliran: {when}",
     "table.round_over": "Ronde telah berakhir.",
     "table.seats": "Kursi",
     "table.seat_line": "{marker}**{name}** — {cards} · {opened} · {total}{tags}",
@@ -174,6 +176,7 @@ MESSAGES: dict[str, str] = {
     "panel.round_over": "Ronde telah berakhir.",
     "panel.sitting_out": "Kamu tidak ikut ronde penentuan ini.",
     "panel.pending": "Kombinasi yang diusulkan: {points} dari {needed} poin untuk kombinasi pertama",
+    "panel.pending.one": "Kombinasi yang diusulkan: {points} dari {needed} poin untuk kombinasi pertama",
     "panel.opened": "Kombinasi pertamamu sudah turun: kamu boleh menambahkan kartu dan menukar Joker.",
     "panel.opening_needed": ("Kombinasi pertama: kombinasi pertamamu harus bernilai minimal {points} poin."),
     "panel.taken": (
@@ -188,8 +191,11 @@ MESSAGES: dict[str, str] = {
     "hint.title": "Petunjuk",
     "hint.best": "Kombinasi terbaik di tanganmu ({points} poin)",
     "hint.none": "Belum ada kombinasi di tanganmu.",
-    "hint.opening_reached": "Cukup untuk kombinasi pertamamu ({needed} poin).",
+    "hint.opening_reached": (
+        "Kombinasimu bernilai {points} poin: cukup untuk kombinasi pertamamu, yang butuh {needed}."
+    ),
     "hint.opening_short": "Belum cukup untuk kombinasi pertamamu: {points} dari {needed} poin.",
+    "hint.opening_short.one": "Belum cukup untuk kombinasi pertamamu: {points} dari {needed} poin.",
     "hint.opened": "Kombinasi pertamamu sudah turun: setiap kombinasi dihitung.",
     # --- akhir ronde ---
     "round_end.title": "Ronde {round} telah berakhir",
@@ -220,6 +226,7 @@ MESSAGES: dict[str, str] = {
     "match_end.no_winner": "Tidak ada pemenang.",
     "match_end.standings": "Klasemen akhir",
     "match_end.standing_line": "{place}. **{name}** — {points} poin",
+    "match_end.standing_line.one": "{place}. **{name}** — {points} poin",
     "match_end.tiebreaks": "Ronde penentuan yang dimainkan: {count}",
     # --- skor ---
     "scores.title": "Klasemen — permainan {game_id}",
@@ -228,6 +235,7 @@ MESSAGES: dict[str, str] = {
     "leaderboard.title": "Papan peringkat",
     "leaderboard.empty": "Belum ada yang menyelesaikan permainan di server ini.",
     "leaderboard.line": ("{place}. {player} — {matches} · {wins} · {points} poin · ronde terbaik {best}"),
+    "leaderboard.line.one": "{place}. {player} — {matches} · {wins} · {points} poin · ronde terbaik {best}",
     "record.title": "Catatan pemain",
     "record.none": "{player} belum pernah menyelesaikan permainan di server ini.",
     "record.body": (
@@ -240,21 +248,21 @@ MESSAGES: dict[str, str] = {
     # --- /romme join dan leave (hanya untukmu) ---
     "command.joined": "Kamu mengambil kursi di permainan {game_id}.",
     "command.left": "Kamu keluar dari permainan {game_id}.",
-    "command.left.running": "Kamu keluar dari permainan {game_id}: komputer kini memainkan kursimu.",
+    "command.left.running": "Kamu keluar dari permainan {game_id}: komputer kini bermain menggantikanmu.",
     # --- bahasa (masing-masing dengan namanya sendiri) ---
     "language.name": "Bahasa Indonesia",
     "language.en": "English",
     "language.de": "Deutsch",
     "language.id": "Bahasa Indonesia",
     # --- perintah slash seperti yang ditampilkan Discord (nama perintah tetap /romme …) ---
-    "slash.group": "Main Rommé (Rummy Jerman) di kanal ini",
-    "slash.start": "Buka meja di kanal ini dan tunggu pemain",
-    "slash.join": "Ambil kursi di meja kanal ini",
+    "slash.group": "Main Rommé (Rummy Jerman) di saluran ini",
+    "slash.start": "Buka meja di saluran ini dan tunggu pemain",
+    "slash.join": "Ambil kursi di meja saluran ini",
     "slash.leave": "Tinggalkan meja; dalam permainan yang berjalan, komputer mengambil alih kursimu",
     "slash.hand": "Tampilkan kartu di tanganmu, hanya untukmu, dengan tombol untuk memainkannya",
-    "slash.score": "Klasemen permainan di kanal ini, server, atau satu pemain",
+    "slash.score": "Klasemen permainan di saluran ini, server, atau satu pemain",
     "slash.rules": "Aturan singkat dan aturan meja permainan ini",
-    "slash.stop": "Akhiri permainan di kanal ini (tuan rumah atau Kelola Server)",
+    "slash.stop": "Akhiri permainan di saluran ini (tuan rumah atau Kelola Server)",
     "slash.option.jokers": "joker",
     "slash.option.opening": "kombinasi_pertama",
     "slash.option.scoring": "skor",
@@ -272,13 +280,13 @@ MESSAGES: dict[str, str] = {
     "slash.describe.opening": "Poin minimal kombinasi pertamamu bersama-sama (bawaan 40)",
     "slash.describe.scoring": "Cara menghitung skor ronde (bawaan: kombinasi dikurangi kartu di tangan)",
     "slash.describe.hand_romme": (
-        "Mengosongkan tangan dalam satu giliran menggandakan poin tangan pemain lain (bawaan mati)"
+        "Mengosongkan tangan sekaligus tanpa turun sebelumnya: poin tangan lawan digandakan (bawaan mati)"
     ),
     "slash.describe.discard_to_go_out": (
         "Kartu terakhir harus dibuang untuk mengosongkan tangan (bawaan mati)"
     ),
     "slash.describe.rounds": (
-        "Jumlah ronde (bawaan: satu per kursi, jadi setiap pemain menjadi dealer sekali)"
+        "Jumlah ronde (bawaan: satu per pemain, jadi setiap pemain menjadi dealer sekali)"
     ),
     "slash.describe.computers": "Pemain komputer yang langsung duduk (bawaan 0)",
     "slash.describe.computer_level": (
@@ -287,19 +295,19 @@ MESSAGES: dict[str, str] = {
     "slash.describe.turn_timeout": (
         "Detik untuk satu giliran sebelum komputer memainkannya (bawaan: setelan bot)"
     ),
-    "slash.describe.language": "Bahasa meja (bawaan: bahasa server, jika tidak ada Inggris)",
-    "slash.describe.thread": "Main di utas sendiri yang dibuka dari kanal ini (bawaan: mati)",
-    "slash.describe.scope": "Apa yang ditampilkan (bawaan: permainan di kanal ini)",
+    "slash.describe.language": "Bahasa meja (bawaan: bahasa server, selain itu Inggris)",
+    "slash.describe.thread": "Main di utas sendiri yang dibuka dari saluran ini (bawaan: mati)",
+    "slash.describe.scope": "Apa yang ditampilkan (bawaan: permainan di saluran ini)",
     "slash.describe.user": "Tampilkan catatan anggota ini di server",
     "slash.choice.jokers_2": "2 Joker",
     "slash.choice.jokers_4": "4 Joker",
     "slash.choice.jokers_6": "6 Joker",
     "slash.choice.scoring_melds": "Kombinasi dikurangi kartu di tangan (standar)",
-    "slash.choice.scoring_penalty": "Penalti: hanya kartu di tangan yang dihitung, melawanmu",
+    "slash.choice.scoring_penalty": "Penalti: hanya kartu di tangan yang dihitung, sebagai poin minus",
     "slash.choice.level_easy": "Mudah: membuat kesalahan pemula",
     "slash.choice.level_normal": "Biasa",
     "slash.choice.level_hard": "Sulit: bermain seperti pemain klub",
-    "slash.choice.scope_channel": "Permainan di kanal ini, ronde demi ronde",
+    "slash.choice.scope_channel": "Permainan di saluran ini, ronde demi ronde",
     "slash.choice.scope_server": "Papan peringkat server",
     # --- penolakan ---
     "refusal": "⚠️ {text}",
@@ -307,8 +315,8 @@ MESSAGES: dict[str, str] = {
     "error.unexpected": "Maaf, terjadi kesalahan. Permainan tidak berubah; silakan coba lagi.",
     "error.bad_component": "Tombol ini sudah tidak berlaku.",
     "error.click.other_server": "Tombol ini milik permainan di server lain.",
-    "error.click.other_channel": "Tombol ini milik permainan di kanal lain.",
-    "error.click.cannot_view": "Kamu tidak dapat melihat kanal permainan ini.",
+    "error.click.other_channel": "Tombol ini milik permainan di saluran lain.",
+    "error.click.cannot_view": "Kamu tidak dapat melihat saluran permainan ini.",
     "error.click.other_message": "Tombol ini tidak berada di pesan permainannya.",
     # mesin: urutan giliran dan tahapannya
     "error.turn.not_your_turn": "Sekarang bukan giliranmu.",
@@ -358,20 +366,20 @@ MESSAGES: dict[str, str] = {
     "error.discard.no_card": "Pilih kartu yang akan dibuang.",
     "error.match.over": "Permainan telah berakhir.",
     "error.seat.unknown": "Kursi itu tidak ada.",
-    "error.seats.count": "Permainan membutuhkan 2 sampai 6 kursi.",
+    "error.seats.count": "Permainan membutuhkan 2 sampai 6 pemain.",
     # layanan meja
-    "error.game.none_here": "Tidak ada permainan di kanal ini. Mulai dengan /romme start.",
-    "error.game.exists": "Kanal ini sudah punya permainan (permainan {game_id}).",
+    "error.game.none_here": "Tidak ada permainan di saluran ini. Mulai dengan /romme start.",
+    "error.game.exists": "Saluran ini sudah punya permainan (permainan {game_id}).",
     "game.exists.jump": "Mejanya: {link}",
     "error.thread.inside": "Ini sudah utas: mulai permainan di sini tanpa utas.",
-    "error.thread.not_here": "Permainan di utas sendiri dimulai dari kanal teks.",
+    "error.thread.not_here": "Permainan di utas sendiri dimulai dari saluran teks.",
     "error.thread.cannot_open": "Aku tidak bisa membuka utas di sini, jadi tidak ada permainan yang dimulai.",
     "thread.name": "Rommé, meja {host}",
     "command.thread_opened": "{host} membuka meja Rommé: {thread}",
     "error.bot_permission": (
-        "Aku tidak bisa menjalankan meja di sini: aku butuh izin ini di kanal ini: {permissions}."
+        "Aku tidak bisa menjalankan meja di sini: aku butuh izin ini di saluran ini: {permissions}."
     ),
-    "permission.view_channel": "Lihat Kanal",
+    "permission.view_channel": "Lihat Saluran",
     "permission.send_messages": "Kirim Pesan",
     "permission.embed_links": "Sematkan Tautan",
     "permission.read_message_history": "Baca Riwayat Pesan",
@@ -392,7 +400,7 @@ MESSAGES: dict[str, str] = {
         "Kamu sudah menjadi tuan rumah {seats} lobi terbuka di server ini: mulai atau batalkan salah "
         "satunya dulu."
     ),
-    "error.lobby.too_few": "Permainan membutuhkan setidaknya 2 kursi.",
+    "error.lobby.too_few": "Permainan membutuhkan setidaknya 2 pemain.",
     "error.turn.not_yours": "Sekarang bukan giliranmu.",
     "error.panel.stale": "Panel ini sudah usang; ini panel yang baru.",
     "error.stop.not_allowed": (
@@ -401,11 +409,11 @@ MESSAGES: dict[str, str] = {
     # --- live panel, fresh table per round, counted words (issue 12) ---
     "select.discard": "Buang satu kartu untuk mengakhiri giliranmu",
     "table.moved": "Ronde {round} dimainkan di sini; meja ronde berikutnya ada di bawah.",
-    "table.footer.over": "Permainan {game_id} · pertandingan sudah selesai: hasilnya ada di bawah",
-    "table.results": "**Pertandingan sudah selesai:** [lihat hasilnya]({url})",
+    "table.footer.over": "Permainan {game_id} · permainan sudah selesai: hasilnya ada di bawah",
+    "table.results": "**Permainan sudah selesai:** [lihat hasilnya]({url})",
     "panel.turn.waiting": "Belum giliranmu: panel ini diperbarui sendiri saat giliranmu tiba.",
-    "panel.turn.deadline": "Waktumu habis {when}.",
-    "panel.match_over": "Pertandingan sudah selesai.",
+    "panel.turn.deadline": "Batas waktu giliranmu: {when}.",
+    "panel.match_over": "Permainan sudah selesai.",
     "panel.round_score": "Skormu ronde ini {score}; totalmu {total}.",
     "panel.drawn": "➕ Kamu mengambil **{card}**.",
     "panel.table": "Di meja",
@@ -450,7 +458,7 @@ MESSAGES: dict[str, str] = {
     "replay.deal": "{name} membagikan kartu; kartu terbuka adalah {card}.",
     "replay.move": "{name} melangkah.",
     "replay.take_back": "{name} menarik kembali kombinasi yang diusulkan.",
-    "replay.hands": "Kursi dan kartu di tangan",
+    "replay.hands": "Pemain dan kartu di tangan",
     "replay.seat": "{marker}**{name}** · {total} poin · {count} kartu\n{cards}",
     "replay.seat.one": "{marker}**{name}** · {total} poin · 1 kartu\n{cards}",
     "replay.seat_out": "**{name}** · {total} poin · tidak ikut ronde ini",
@@ -487,10 +495,10 @@ MESSAGES: dict[str, str] = {
     "error.settings.bad_value": "{setting}: nilai itu bukan salah satu pilihan. Tidak ada yang diubah.",
     "error.settings.other_server": "Panel ini milik server lain. Tidak ada yang diubah.",
     "error.settings.not_yours": "Panel ini milik anggota lain. Buka milikmu dengan /romme preferences.",
-    "error.settings.channel_elsewhere": "{channel} bukan kanal di server ini. Tidak ada yang diubah.",
+    "error.settings.channel_elsewhere": "{channel} bukan saluran di server ini. Tidak ada yang diubah.",
     "error.settings.role_gone": "Peran itu sudah tidak ada di server ini. Tidak ada yang diubah.",
     "error.start.channel_not_allowed": (
-        "Permainan tidak dapat dimulai di kanal ini. Mulailah di: {channels}"
+        "Permainan tidak dapat dimulai di saluran ini. Mulailah di: {channels}"
     ),
     "settings.title": "Pengaturan server",
     "settings.description": (
@@ -499,7 +507,7 @@ MESSAGES: dict[str, str] = {
     ),
     "settings.house_rules": "Aturan meja",
     "settings.games": "Permainan baru",
-    "settings.places": "Kanal dan pemandu permainan",
+    "settings.places": "Saluran dan pemandu permainan",
     "settings.on": "aktif",
     "settings.off": "nonaktif",
     "settings.language.server": "bahasa server",
@@ -510,13 +518,13 @@ MESSAGES: dict[str, str] = {
     "settings.line.threads": "Setiap permainan di utas tersendiri: {value}",
     "settings.line.channels": "Permainan boleh dimulai di: {channels}",
     "settings.line.role": "Peran pemandu permainan: {role}",
-    "settings.channels.all": "semua kanal",
+    "settings.channels.all": "semua saluran",
     "settings.role.none": "tidak ada (hanya Kelola Server)",
     "settings.level.easy": "mudah",
     "settings.level.normal": "biasa",
     "settings.level.hard": "sulit",
     "settings.pick": "Ubah aturan meja, bahasa, tingkat…",
-    "settings.channels.pick": "Kanal tempat permainan boleh dimulai (tidak dipilih: semua)",
+    "settings.channels.pick": "Saluran tempat permainan boleh dimulai (tidak dipilih: semua)",
     "settings.role.pick": "Peran pemandu permainan (boleh juga menghentikan permainan)",
     "settings.numbers": "Angka…",
     "settings.reset": "Kembalikan semua",
@@ -525,7 +533,7 @@ MESSAGES: dict[str, str] = {
     "settings.input.opening": "Poin pembuka (0-120)",
     "settings.input.opening.hint": "40",
     "settings.input.rounds": "Jumlah babak (1-12)",
-    "settings.input.rounds.hint": "kosong: satu per kursi",
+    "settings.input.rounds.hint": "kosong: satu per pemain",
     "settings.input.turn_timeout": "Waktu giliran dalam detik (30-600)",
     "settings.input.turn_timeout.hint": "kosong: bawaan bot",
     "settings.input.lobby_timeout": "Ruang tunggu ditutup setelah menit (1-120)",
@@ -541,7 +549,7 @@ MESSAGES: dict[str, str] = {
     "settings.name.lobby_timeout": "batas ruang tunggu",
     "settings.name.computer_level": "tingkat komputer",
     "settings.name.threads": "permainan di utas",
-    "settings.name.channels": "kanal",
+    "settings.name.channels": "saluran",
     "settings.name.game_master_role": "peran pemandu permainan",
     "settings.name.cards": "kartu",
     "settings.name.sort": "urutan",
@@ -655,4 +663,8 @@ MESSAGES: dict[str, str] = {
     "settings.input.season_length": "Panjang musim dalam hari (1-366)",
     "settings.input.season_length.hint": "kosong: sesuai pilihan di daftar",
     "settings.name.season_length": "panjang musim",
+    # --- kata dan tampilan dirapikan (issue 30) ---
+    "scores.row.round": "R{number}",
+    "scores.row.tiebreak": "P{number}",
+    "rules.book.link": "Semua aturan beserta nomornya (R1-R22) ada di [buku aturan]({url}).",
 }

@@ -22,7 +22,7 @@ One module per part:
 >>> add_arguments(argparse.ArgumentParser()).parse_args(["--computers", "1"]).computers
 1
 >>> PlaygroundOptions(people=3).names
-('you', 'alex', 'bea')
+('Sam', 'Alex', 'Bea')
 """
 
 from __future__ import annotations

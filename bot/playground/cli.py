@@ -223,7 +223,7 @@ def _seats_text(options: PlaygroundOptions) -> str:
     """Who sits at the table at start.
 
     >>> _seats_text(PlaygroundOptions(people=2, computers=1))
-    'you, alex and 1 computer'
+    'Sam, Alex and 1 computer'
     """
     names = list(options.names)
     if options.computers:

@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import datetime
 import logging
 import tempfile
-from collections.abc import Iterator, Mapping, Sequence
+import types
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -53,8 +55,18 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot.playground_session")
 
 
-PEOPLE_NAMES: tuple[str, ...] = ("you", "alex", "bea", "chris", "dana", "eli")
-"""The simulated people, in order: the first is the one playing ("you")."""
+PEOPLE_NAMES: tuple[str, ...] = ("Sam", "Alex", "Bea", "Chris", "Dana", "Eli")
+"""The simulated people, in order: the first is the one playing. A name, not "you": the screens say
+"Host: Sam" and "Sam's table", where "you" read as "Host: you" and "you's table"."""
+PEOPLE_NAMES_BY_LANGUAGE: dict[str, tuple[str, ...]] = {
+    "en": PEOPLE_NAMES,
+    "de": ("Lena", "Jonas", "Mia", "Paul", "Emma", "Felix"),
+    "id": ("Sari", "Budi", "Dewi", "Agus", "Rina", "Eko"),
+}
+"""The people's names at a table of each language (a German screen shows German names)."""
+
+PAGE_LOCALES: tuple[str, ...] = ("en", "en-US", "en-GB", "de", "id")
+"""The Discord locales ``--locales`` takes: those the bot speaks (``en`` is ``en-US``)."""
 
 BOT_NAME = "Rommé"
 """The bot's display name in the page (SimCord calls every bot "TestBot")."""
@@ -63,6 +75,11 @@ EMOJI_CDN = "https://cdn.simcord.invalid/emojis"
 """Where SimCord's preview loads a custom emoji's picture from (``<id>.png``)."""
 
 REPUBLISH_INTERVAL = 0.25
+"""Seconds between two checks for changes made outside a click (about half the page's poll)."""
+COUNTDOWN_STEP = 10
+"""Under a minute left, the page's countdown is redrawn every this many seconds ("in 45 seconds");
+above, once a minute ("in 2 minutes", "in 1 minute"): the page writes a Discord timestamp relative
+to the moment it was drawn, and a redraw closes a menu the person has open, so not more often."""
 
 _PINNED = 1_483_228_800_000 << 22
 """A snowflake of 2025-01-01, before SimCord's clock starts (2026-01-01): the playground's own ids
@@ -74,7 +91,6 @@ CHANNEL_ID = _PINNED | 2
 """``#romme``'s id, the same on every start: a game saved there is found there again."""
 PEOPLE_IDS: tuple[int, ...] = tuple(_PINNED | (16 + n) for n in range(len(PEOPLE_NAMES)))
 """The people's user ids, "you" first, the same on every start (a saved seat names its person)."""
-"""Seconds between two checks for changes made outside a click (about half the page's poll)."""
 
 
 class MissingExtra(RuntimeError):
@@ -105,7 +121,13 @@ class PlaygroundOptions:
     """What the playground starts with; the defaults are those of ``romme-bot playground``.
 
     >>> PlaygroundOptions(people=2, computers=1).names
-    ('you', 'alex')
+    ('Sam', 'Alex')
+    >>> PlaygroundOptions(people=2, computers=1, language="de").names
+    ('Lena', 'Jonas')
+    >>> PlaygroundOptions(locales=("fr",))
+    Traceback (most recent call last):
+    ...
+    ValueError: locale fr is not one the bot speaks: en, en-US, en-GB, de or id
     >>> PlaygroundOptions(people=4, computers=3)
     Traceback (most recent call last):
     ...
@@ -141,7 +163,7 @@ class PlaygroundOptions:
     """The people's Discord locales, "you" first (``de``, ``id``, ``en-US``…); those not given have
     ``language``'s, else ``en-US``. Each one's hand panel speaks theirs."""
     person_names: tuple[str, ...] = ()
-    """The people's names, the one playing first; empty: :data:`PEOPLE_NAMES` ("you", "alex"…)."""
+    """The people's names, the one playing first; empty: those of :data:`PEOPLE_NAMES_BY_LANGUAGE`."""
     health_port: int | None = None
     """Serve ``/healthz`` and ``/metrics`` on this port (``HEALTH_PORT``); ``None``: off."""
     health_host: str = Settings().health_host
@@ -163,13 +185,20 @@ class PlaygroundOptions:
             raise ValueError(f"{len(self.person_names)} names for {self.people} people")
         if len(self.locales) > self.people:
             raise ValueError(f"{len(self.locales)} locales for {self.people} people")
+        for locale in self.locales:
+            if locale not in PAGE_LOCALES:
+                # Accepted, "fr" would silently play in English: say so instead.
+                raise ValueError(
+                    f"locale {locale} is not one the bot speaks: {', '.join(PAGE_LOCALES[:-1])} or id"
+                )
         if not 0 <= self.port <= 65535:
             raise ValueError(f"port must be 0 to 65535, not {self.port}")
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The people's names, "you" (or the first of :attr:`person_names`) first."""
-        return (self.person_names or PEOPLE_NAMES)[: self.people]
+        """The people's names, the one playing first: :attr:`person_names`, else names of the
+        table's language (:data:`PEOPLE_NAMES_BY_LANGUAGE`)."""
+        return (self.person_names or PEOPLE_NAMES_BY_LANGUAGE[self.language or "en"])[: self.people]
 
     def locale_of(self, person: int) -> str | None:
         """The Discord locale of person number ``person`` ("you" is 0), ``None`` for SimCord's en-US.
@@ -179,7 +208,8 @@ class PlaygroundOptions:
         ['id', 'de', 'de']
         """
         if person < len(self.locales):
-            return self.locales[person]
+            locale = self.locales[person]
+            return "en-US" if locale == "en" else locale
         return self.language
 
 
@@ -222,6 +252,13 @@ class Playground:
         self._watcher: asyncio.Task[None] | None = None
         self._locales: contextlib.ExitStack = contextlib.ExitStack()
         self._published = 0
+        self._published_at = 0.0
+        self._countdown: tuple[str, int] | None = None
+        self.countdown_tick = 0
+        """Moves when the page's countdown shows another text: the messages showing one are drawn
+        again then (:func:`relative_times_redrawn`), and only then."""
+        self._wall_start: tuple[float, datetime.datetime] | None = None
+        self._page_channel: ChannelHandle | None = None
         self._error_cursor = 0
         self._face_assets: dict[str, tuple[str, bytes]] | None = None
         self.resumed: Game | None = None
@@ -244,6 +281,11 @@ class Playground:
     def channel(self) -> ChannelHandle:
         """The ``#romme`` channel."""
         return built(self._channel, "the playground is not running")
+
+    @property
+    def page_channel(self) -> ChannelHandle:
+        """The channel the page shows: ``#romme``, or the thread of a game played in one."""
+        return self._page_channel or self.channel
 
     @property
     def url(self) -> str:
@@ -295,6 +337,8 @@ class Playground:
                 chosen[GUILD_ID] = self.options.language
             if chosen:
                 self._locales.enter_context(interaction_locales(chosen))
+            self._locales.enter_context(stale_clicks_delivered())
+            self._locales.enter_context(relative_times_redrawn(lambda: self.countdown_tick))
             self.resumed = self.bot.tables.game_in_channel(self.channel.id)
             if self.resumed is not None:
                 # The saved table message is not in this new simulated Discord: post it again.
@@ -346,19 +390,35 @@ class Playground:
     ) -> None:
         await self._shutdown()
 
-    async def _open_preview(self, viewers: Sequence[MemberActor], port: int) -> None:
+    async def _open_preview(
+        self, viewers: Sequence[MemberActor], port: int, *, capability: str | None = None
+    ) -> None:
         if self._face_assets is None:
             faces = self.bot.card_faces if self.bot is not None else None
             self._face_assets = await asyncio.to_thread(face_assets, faces)
-        self._preview = self.env.preview(
-            self.channel,
+        preview = self.env.preview(
+            self.page_channel,
             viewers=list(viewers),
             layout="channel",
             port=port,
             assets=self._face_assets,
             locale=page_locale(self.options.locale_of(0)),
         )
-        await self._preview.__aenter__()
+        if capability is not None:
+            # The same address as before: the open browser page goes on working.
+            preview.capability = capability
+        # Every publication, a click's own too, is counted: the watcher then republishes only what
+        # changed since (a needless republish makes the page's next click "stale").
+        publish = preview._publish
+
+        def counted(*args: Any, **kwargs: Any) -> None:
+            self._published = len(self.env.backend.transcript)
+            self._published_at = asyncio.get_running_loop().time()
+            publish(*args, **kwargs)
+
+        preview._publish = counted  # type: ignore[method-assign]
+        self._preview = preview
+        await preview.__aenter__()
 
     async def _open_lobby(self) -> None:
         you, *others = self.people
@@ -438,13 +498,80 @@ class Playground:
     async def _republish_changes(self) -> None:
         # A click publishes the page that made it; this also brings the other open pages (another
         # viewer, another tab) up to date afterwards, and every page after a timer's move.
+        loop = asyncio.get_running_loop()
         self._published = len(self.env.backend.transcript)
+        self._wall_start = (loop.time(), self.env.now())
         while True:
             await asyncio.sleep(REPUBLISH_INTERVAL)
             self._log_errors()
-            if len(self.env.backend.transcript) != self._published and not self._busy():
+            if self._busy():
+                continue
+            self._follow_wall_clock(loop.time())
+            if await self._follow_thread_game():
+                continue
+            countdown = self._countdown_text()
+            if countdown != self._countdown:
+                self._countdown = countdown
+                self.countdown_tick += 1
+                self.republish()
+            elif len(self.env.backend.transcript) != self._published:
                 self.republish()
                 self._save_clock()
+
+    def _follow_wall_clock(self, wall: float) -> None:
+        """Keep SimCord's clock on the wall clock. It moves only when a timer fires, so during a
+        person's turn (no timer but the turn's own) it stood still, and the page, which writes the
+        turn's deadline relative to it, said "in 2 minutes" for the whole two minutes."""
+        if self._wall_start is None:
+            return
+        began_wall, began_virtual = self._wall_start
+        target = began_virtual + datetime.timedelta(seconds=wall - began_wall)
+        behind = (target - self.env.now()).total_seconds()
+        if behind > 0.05:
+            self.env.backend.advance_clock(behind)
+
+    def _countdown_text(self) -> tuple[str, int] | None:
+        """What the page's countdown of the game on the page says, in the page's own steps: whole
+        minutes (it rounds), or :data:`COUNTDOWN_STEP` seconds under one; ``None``: none runs."""
+        if self.bot is None:
+            return None
+        game = self.bot.tables.game_in_channel(self.page_channel.id)
+        if game is None:
+            return None
+        deadline = game.turn_deadline if game.turn_deadline is not None else game.round_deadline
+        if deadline is None:
+            return None
+        left = deadline - self.env.now().timestamp()
+        if abs(left) >= 60:
+            return ("minutes", round(left / 60))
+        return ("seconds", int(left // COUNTDOWN_STEP))
+
+    async def _follow_thread_game(self) -> bool:
+        """Show on the page a game opened in a thread of ``#romme`` (``/romme start thread:True``):
+        its link in the channel goes to discord.com, which the simulated thread is not on. The page
+        keeps its address. True if the page moved."""
+        if self.bot is None or self._preview is None:
+            return False
+        for thread in reversed(self.channel.threads):
+            if thread.id == self.page_channel.id:
+                return False
+            game = self.bot.tables.game_in_channel(thread.id)
+            if game is not None:
+                await self.show_channel(thread)
+                return True
+        return False
+
+    async def show_channel(self, channel: ChannelHandle) -> None:
+        """Move the page to ``channel`` (``#romme`` or one of its threads), at the same address."""
+        capability = self.preview.capability
+        served = self.preview._server.port if self._preview is not None else None
+        port = served if served is not None else self.options.port
+        viewers = list(self.preview.viewers)
+        await self.preview.close()
+        self._page_channel = None if channel.id == self.channel.id else channel
+        await self._open_preview(viewers, port, capability=capability)
+        where = "#romme" if self._page_channel is None else f"the thread {channel.name!r}"
+        log.warning("the page now shows %s: reload it (its address stays the same)", where)
 
     def _save_clock(self) -> None:
         # Kept after every change the pages show, and at the end: a restart goes on from here.
@@ -552,6 +679,61 @@ def face_assets(faces: Mapping[str, Face] | None) -> dict[str, tuple[str, bytes]
 
     drawn = drawn_faces(faces)
     return {f"{EMOJI_CDN}/{face.id}.png": (f"{face.id}.png", drawn[code][1]) for code, face in faces.items()}
+
+
+@contextlib.contextmanager
+def stale_clicks_delivered() -> Iterator[None]:
+    """Within the block, the page's clicks and choices reach the bot even when the page had not yet
+    drawn the newest state (a computer moved a moment before): SimCord's page refuses them as
+    "stale-revision" ("Action was not completed"), where Discord delivers a click on any message
+    the person sees. The bot refuses an out-of-date panel click itself, with a fresh panel. It
+    changes what the simulated page accepts, not the bot."""
+    from simcord.preview import _actions
+
+    original = _actions.ACTION_SPECS
+    relaxed = {
+        kind: dataclasses.replace(spec, revision_bound=False) if kind in STALE_KINDS else spec
+        for kind, spec in original.items()
+    }
+    _actions.ACTION_SPECS = types.MappingProxyType(relaxed)
+    try:
+        yield
+    finally:
+        _actions.ACTION_SPECS = original
+
+
+@contextlib.contextmanager
+def relative_times_redrawn(tick: Callable[[], int]) -> Iterator[None]:
+    """Within the block, a message showing a relative time (``<t:…:R>``, "in 2 minutes") is drawn
+    again by the page when ``tick()`` moved: the page keeps a drawn message until the message itself
+    changes, so its countdown stood still. Each such message carries the tick in its snapshot. It
+    changes what the simulated page draws, not the bot."""
+    import simcord.preview
+
+    module: Any = simcord.preview  # build_snapshot is the page module's own, not exported
+    original = module.build_snapshot
+
+    def stamped(preview: Any, page: Any) -> dict[str, Any]:
+        snapshot: dict[str, Any] = original(preview, page)
+        now = tick()
+        for message in snapshot.get("messages", {}).values():
+            if isinstance(message, dict) and RELATIVE_TIME in repr(message):
+                message["countdownTick"] = now
+        return snapshot
+
+    module.build_snapshot = stamped
+    try:
+        yield
+    finally:
+        module.build_snapshot = original
+
+
+RELATIVE_TIME = ":R>"
+"""How a Discord timestamp written relative to now ends (``<t:1767225722:R>``)."""
+
+
+STALE_KINDS = frozenset({"click", "select"})
+"""The page's actions delivered whatever the page drew last: a button's click, a select's choice."""
 
 
 @contextlib.contextmanager

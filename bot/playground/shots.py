@@ -47,7 +47,7 @@ ROUND_END_ATTEMPTS = 3
 
 
 SCRIPT_NAMES: dict[str, tuple[str, str]] = {
-    "en": ("you", "alex"),
+    "en": ("Sam", "Alex"),
     "de": ("Lena", "Jonas"),
     "id": ("Sari", "Budi"),
 }

@@ -28,9 +28,11 @@ def hint(game: Game, seat: int) -> discord.Embed:
     if needed == 0:
         note = t("hint.opened")
     elif answer.opening_in_reach:
-        note = t("hint.opening_reached", needed=needed)
+        # What the melds make, beside what the opening needs: "74 points: enough for 40".
+        points = answer.toward_opening
+        note = t("hint.opening_reached", points=points, needed=needed, count=points)
     else:
-        note = t("hint.opening_short", points=answer.toward_opening, needed=needed)
+        note = t("hint.opening_short", points=answer.toward_opening, needed=needed, count=needed)
     # The note is the description (a field without a name would draw as an empty line).
     embed = new_embed(t("hint.title"), note if answer.melds else t("hint.none") + "\n" + note)
     if answer.melds:

@@ -23,16 +23,22 @@ from bot.render.common import (
     clip,
     count_cards,
     join_words,
+    line_fields,
     match_seat,
     new_embed,
     seat_name,
 )
-from bot.render.faces.fit import card_label, card_option, cards_label, clip_markup
+from bot.render.faces.fit import card_label, card_option, cards_label
 from bot.render.ids import MAX_SELECTED, Mode, PanelState, Sort, Target, card_option_values, panel_id
+from bot.render.table import round_title
 from bot.render.targets import joker_places, lay_off_targets, swap_targets
 
 if TYPE_CHECKING:
     from bot.service.game import Game
+
+
+TABLE_FIELDS = 4
+"""Fields the panel's table may fill: 108 cards as emoji faces (about 30 characters each) fit in four."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +154,11 @@ def panel_embed(game: Game, view: RoundView, state: PanelState, *, drawn: str | 
     opening melds (R13), in fields of their own; at a round's end what it scored."""
     hand = card_codes(view.hand)
     title = t("panel.title.one") if len(hand) == 1 else t("panel.title", count=len(hand))
+    if view.seat is None:
+        # A seat sitting out a tie-break (R6) has no hand and nothing to choose: the panel says so only.
+        embed = new_embed(round_title(game), t("panel.sitting_out"))
+        embed.set_footer(text=t("panel.footer", game_id=game.id))
+        return check_embed(embed)
     lines = [_status(game, view), *_result_lines(game, view), ""]
     lines.append(hand_text(hand, state.sort) if hand else t("panel.empty_hand"))
     if drawn is not None and drawn in hand:
@@ -155,13 +166,21 @@ def panel_embed(game: Game, view: RoundView, state: PanelState, *, drawn: str | 
     lines += _selection_lines(view, state)
     lines += _mode_lines(view, state)
     embed = new_embed(title, "\n".join(lines))
-    if view.seat is not None and view.on_turn:
-        embed.add_field(
-            name=t("panel.table"), value=clip_markup("\n".join(_table_lines(game, view)), 1024), inline=False
-        )
+    if view.on_turn:
+        # Every meld of the table, in as many fields as it takes (eight melds pass one field's 1024).
+        values = line_fields(_table_lines(game, view), max_fields=TABLE_FIELDS)
+        for number, value in enumerate(values):
+            embed.add_field(
+                name=t("panel.table" if number == 0 else "table.melds.more"), value=value, inline=False
+            )
     if view.pending:
         embed.add_field(
-            name=t("panel.pending", points=view.pending_points, needed=view.opening_needed),
+            name=t(
+                "panel.pending",
+                points=view.pending_points,
+                needed=view.opening_needed,
+                count=view.opening_needed,
+            ),
             value="\n".join(
                 t("meld.pending_line", cards=cards_text(meld.cards), points=meld.points)
                 for meld in view.pending

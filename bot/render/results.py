@@ -54,7 +54,7 @@ def _add_hands(embed: discord.Embed, game: Game) -> None:
 def _round_title(game: Game, round_no: int) -> str:
     assert game.match is not None
     if round_no > game.match.rounds_planned:
-        return t("round_end.title.tiebreak", round=round_no)
+        return t("round_end.title.tiebreak", round=round_no - game.match.rounds_planned)
     return t("round_end.title", round=round_no)
 
 
@@ -151,6 +151,7 @@ def match_end(game: Game) -> tuple[discord.Embed, discord.ui.View]:
             place=place,
             name=seat_name(game, seat, limit=NAME_WIDTH),
             points=totals[seat],
+            count=totals[seat],  # the plural follows the points, not the place
         )
         for place, seat in final_places(totals)
     ]

@@ -15,8 +15,9 @@ if TYPE_CHECKING:
     from bot.service.game import Game
     from bot.storage.records import PlayerStats
 
-COLUMN = 8
-"""Width of a score column; names are cut to it in the round-by-round table."""
+COLUMN = 10
+"""Widest score column: a name is cut to it in the round-by-round table ("Computer 1" and "Komputer 1"
+fit whole; each column is only as wide as its name and its scores need)."""
 LEADERBOARD_ROWS = 20
 
 
@@ -24,11 +25,28 @@ def _table(game: Game) -> str:
     assert game.match is not None
     match = game.match
     names = [code_name(game, seat, COLUMN) for seat in range(len(game.seats))]
-    rows = [" " * 5 + "".join(f"{name:>{COLUMN + 1}}" for name in names)]
-    for number, result in enumerate(match.history, start=1):
-        label = f"R{number}" if number <= match.rounds_planned else f"T{number}"
-        rows.append(f"{label:<5}" + "".join(f"{score:>{COLUMN + 1}}" for score in result.scores))
-    rows.append(f"{'=':<5}" + "".join(f"{total:>{COLUMN + 1}}" for total in match.totals))
+    planned = match.rounds_planned
+    labels = [
+        # The row's initial in the reader's language; tie-breaks counted from 1 (R6).
+        t("scores.row.round", number=number)
+        if number <= planned
+        else t("scores.row.tiebreak", number=number - planned)
+        for number in range(1, len(match.history) + 1)
+    ]
+    columns = [
+        [str(result.scores[seat]) for result in match.history] + [str(match.totals[seat])]
+        for seat in range(len(names))
+    ]
+    widths = [
+        max(len(name), *(len(score) for score in column)) for name, column in zip(names, columns, strict=True)
+    ]
+    head = max(5, *(len(label) + 1 for label in labels))
+    rows = [" " * head + "".join(f" {name:>{width}}" for name, width in zip(names, widths, strict=True))]
+    for index, label in enumerate([*labels, "="]):
+        rows.append(
+            f"{label:<{head}}"
+            + "".join(f" {column[index]:>{width}}" for column, width in zip(columns, widths, strict=True))
+        )
     return "```\n" + "\n".join(rows) + "\n```"
 
 
@@ -48,6 +66,7 @@ def standings(game: Game) -> discord.Embed:
                 place=place,
                 name=seat_name(game, seat, limit=40),
                 points=totals[seat],
+                count=totals[seat],  # the plural follows the points, not the place
             )
             for place, seat in final_places(totals)
         ]
@@ -88,6 +107,7 @@ def leaderboard(rows: Sequence[PlayerStats], names: Mapping[int, str] | None = N
             matches=count_of("count.matches", row.matches_played),
             wins=count_of("count.wins", row.matches_won),
             points=row.points,
+            count=row.points,  # the plural follows the points, not the place
             best=_best(row.best_round),
         )
         for place, row in enumerate(rows[:LEADERBOARD_ROWS], start=1)

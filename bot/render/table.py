@@ -41,11 +41,13 @@ NAME_WIDTH = 40
 
 
 def round_title(game: Game) -> str:
-    """``Rommé — round 2 of 3``, or the tie-break's title (R6)."""
+    """``Rommé — round 2 of 3``, or the tie-break's title, counted from 1 after the planned rounds (R6)."""
     assert game.match is not None
     match = game.match
     if match.tiebreak:
-        return t("table.title.tiebreak", round=match.round_no, rounds=match.rounds_planned)
+        planned = match.rounds_planned
+        # Two numbers: the plural form follows the planned rounds' count ("after 1 round").
+        return t("table.title.tiebreak", round=match.round_no - planned, rounds=planned, count=planned)
     return t("table.title", round=match.round_no, rounds=match.rounds_planned)
 
 

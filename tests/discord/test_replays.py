@@ -156,7 +156,7 @@ async def test_history_and_replay_in_german_and_indonesian(room: Room, locales: 
     assert "Letzte Partien auf diesem Server" in shown and "abgebrochen" in shown
     viewer = await room.bob.click(listed.response, label="Wiederholung 1")
     assert viewer.response is not None
-    assert "Schritt 1 von" in texts(viewer.response) and "Plätze und Blätter" in texts(viewer.response)
+    assert "Schritt 1 von" in texts(viewer.response) and "Spieler und ihre Karten" in texts(viewer.response)
     moved = await room.bob.click(viewer.response, label="Nächster Zug")
     assert moved.response is not None and "Schritt" in texts(moved.response)
 

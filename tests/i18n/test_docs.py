@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import LOCALES, t
+from bot.i18n import CATALOGS, LOCALES, t
 from tests.i18n.words import english_words
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -64,3 +64,46 @@ def test_the_indonesian_page_uses_the_source_texts_words() -> None:
         "kombinasi pertama",
     ):
         assert word.lower() in text.lower(), word
+
+
+QUOTED = re.compile(r"\*[\"„]([^\"“]+)[\"“]\*")
+"""A message of the bot quoted in a book: in italics and quotes, *"…"* (German *„…“*)."""
+
+
+def _shown(text: str, locale: str) -> bool:
+    """Whether ``text`` is a text the bot shows in ``locale``: a catalog entry, its fields filled."""
+    for template in CATALOGS[locale].values():
+        pattern = re.escape(template)
+        pattern = re.sub(r"\\\{[a-z_]+\\\}", ".+", pattern)
+        if re.fullmatch(pattern, text):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_no_rule_book_claims_what_the_screens_do_not_show(locale: str) -> None:
+    # The books once said a refusal ends with "(rule R12)": none does. Every message a book quotes
+    # must be one the bot shows in that language, and a refusal never names a rule id.
+    text = BOOK[locale].read_text(encoding="utf-8")
+    quotes = QUOTED.findall(text)
+    assert quotes, "each book quotes a refusal"
+    for quote in quotes:
+        quote = " ".join(quote.split())  # a quote may run over a line break
+        assert _shown(quote, locale), (locale, quote)
+    assert not re.search(r"\((?:rule|Regel|aturan)\s+R\d", text)
+    for key, message in CATALOGS[locale].items():
+        if key.startswith("error."):
+            assert not re.search(r"\bR\d{1,2}\b", message), key
+    # The buttons a summary names in bold are the buttons of its language.
+    if locale != "en":
+        labels = {message for key, message in CATALOGS[locale].items() if key.startswith("button.")}
+        for bold in re.findall(r"\*\*([^*]+)\*\*", text):
+            if not bold.endswith(":"):
+                assert bold in labels, (locale, bold)
+
+
+def test_the_rule_book_names_the_standings_rows_as_the_screens_do() -> None:
+    text = BOOK["en"].read_text(encoding="utf-8")
+    for locale in LOCALES:
+        assert f"`{t('scores.row.tiebreak', locale, number=1)}`" in text, locale
+        assert f"`{t('scores.row.round', locale, number=1)}`" in text, locale

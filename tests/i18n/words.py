@@ -33,14 +33,15 @@ SHARED: dict[str, frozenset[str]] = {
             *("links", "thread", "threads"),
         }
     ),
-    # Indonesian takes these from English, as the source rules text does: run, set, dealer; panel, per.
-    "id": GAME | frozenset({"run", "set", "dealer", "panel", "per"}),
+    # Indonesian takes these from English, as the source rules text does: run, set, dealer; panel, per;
+    # minus (KBBI: "poin minus").
+    "id": GAME | frozenset({"run", "set", "dealer", "panel", "per", "minus"}),
 }
 """Words a language shares with English."""
 
 WORD = re.compile(r"[^\W\d_]+")
-CODE = re.compile(r"`[^`]*`|/romme(?: \w+)?|https?://\S+|<[@#&!t:][^>]*>")
-"""What is not prose: code spans (a file name), commands, links, mentions and timestamps."""
+CODE = re.compile(r"`[^`]*`|/romme(?: \w+)?|https?://\S+|<[@#&!t:][^>]*>|\b[\w/-]+/[\w.-]+\.md\b")
+"""What is not prose: code spans, commands, links, mentions, timestamps and file paths (docs/rules.md)."""
 
 
 def _catalog_words() -> frozenset[str]:

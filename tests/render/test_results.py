@@ -80,10 +80,10 @@ def test_tiebreak_rounds_are_noted_at_the_end(game_at: GameFactory) -> None:
     text = embed_text(match_end(game)[0])
     assert "Tie-break rounds played: 1" in text and "(R6)" not in text  # no id outside /romme rules
     end = embed_text(round_end(game)[0])
-    assert "Tie-break round 2 is over" in end
+    assert "Tie-break round 1 is over" in end  # the first tie-break is numbered 1, not 2
     assert "**Cleo**: sits out the tie-break · Total -5" in end
     table = present(standings(game).description)
-    assert "R1" in table and "T2" in table and "Anna" in table
+    assert "R1" in table and "T1" in table and "T2" not in table and "Anna" in table
 
 
 def test_standings_round_by_round(game_at: GameFactory) -> None:
@@ -156,7 +156,8 @@ def test_hint_shows_the_best_melds_and_the_opening(game_at: GameFactory) -> None
     rnd = Round.from_position(["QS QH QD 5H 6H 7H 2C", "KD KC QC"], "10D", "3C")
     text = embed_text(hint(game_at(rnd), 0))
     assert "Q♠ Q♥ Q♦ (30)" in text and "5♥ 6♥ 7♥ (18)" in text
-    assert "Enough for your opening (40 points)." in text  # R13: 48 ≥ 40
+    # R13: 48 ≥ 40, and the hint says what the melds make, not only what the opening needs
+    assert "Your melds make 48 points: enough for your opening, which needs 40." in text
     rnd = Round.from_position(["5H 6H 7H 2C", "KD KC QC"], "10D", "3C")
     assert "Not enough for your opening yet: 18 of 40 points." in embed_text(hint(game_at(rnd), 0))
 
@@ -177,10 +178,21 @@ def test_the_rules_summary_points_to_the_rule_book(game_at: GameFactory) -> None
     embed = rules_summary(None)
     text = embed_text(embed)
     assert "two or more jokers needs at least two natural cards" in text
-    assert embed.footer.text is not None and "docs/rules.md" in embed.footer.text
+    # The book is named in the description (a footer draws neither code nor links), with no backtick.
+    assert "docs/rules.md in the bot's source code" in present(embed.description)
+    assert "`" not in present(embed.description) and embed.footer.text is None
     book = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
     for rule in sorted(set(re.findall(r"\bR\d{1,2}\b", text))):
         assert f"### {rule} " in book, rule
+
+
+def test_the_rules_summary_links_the_rule_book_in_the_readers_language() -> None:
+    base = "https://example.org/romme/docs"
+    for locale, page in (("en", "rules.md"), ("de", "rules.de.md"), ("id", "rules.id.md")):
+        with speaking(locale):
+            description = present(rules_summary(None, base).description)
+        assert description.endswith(f"]({base}/{page}).")
+        assert "`" not in description
 
 
 def test_away_and_computer_seats_in_lobby() -> None:

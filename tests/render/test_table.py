@@ -171,7 +171,7 @@ def test_a_tiebreak_round_is_titled_and_seats_sitting_out_are_noted(game_at: Gam
     rnd = Round.from_position(["2S 3S 4S", "KD KC QD"], "10D", "3C")
     game = game_at(rnd, n_seats=3, round_seats=[0, 2], round_no=4)
     embed, _ = table(game)
-    assert embed.title == "Rommé — tie-break round 4 (after 3 rounds)"
+    assert embed.title == "Rommé — tie-break round 1 (after 3 rounds)"  # the first, not the 4th
     assert "**Ben** — — · — · 0 points (sits out the tie-break)" in embed_text(embed)
     assert "To play: **Anna**" in present(embed.description)
     assert table_content(game) == "<@100>, your turn."  # round seat 0 is match seat 0
