@@ -243,6 +243,18 @@ class RommeBot(commands.Bot):
         await self._publisher.resume()
         await self.sync_commands()
 
+    async def reopen_thread(self, thread_id: int, /) -> bool:
+        """Unarchive the game's thread ``thread_id`` (Discord lets a member who may post there
+        unarchive a thread that is not locked); False, and nothing changed, if a moderator locked it
+        or it is no thread. Raises what Discord answers (a thread that is gone: 404)."""
+        data: Any = await self.http.get_channel(thread_id)
+        meta = data.get("thread_metadata")
+        if not isinstance(meta, dict) or meta.get("locked"):
+            return False
+        if meta.get("archived"):
+            await self.http.edit_channel(thread_id, archived=False)
+        return True
+
     def _shards_lost(self, missing: list[int]) -> None:
         # Another process plays these games now: this one must stop before it saves over them.
         log.error("stopping: shards %s were taken over by another process", missing)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import speaking, t
-from bot.publish.faults import RequestGuard, backoff
+from bot.publish.faults import Fault, RequestGuard, backoff, sort_fault
 from bot.render import match_end, round_end
 from bot.service.game import Game
 
@@ -178,6 +178,10 @@ class Announcer:
             message = self.ports.channels.get_partial_messageable(channel_id).get_partial_message(message_id)
             await message.edit(content=content, view=None)
         except Exception as exc:
+            if sort_fault(exc) is Fault.ARCHIVED:
+                # An archived thread: the table's next edit brings it back; this edit is let go.
+                self.guard.note(game_id, exc, "announce")
+                return
             self.guard.failed(game_id, exc, "mark a round-end message as past")
         else:
             self.guard.succeeded(game_id)

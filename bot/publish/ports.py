@@ -38,6 +38,11 @@ class Channels(Protocol):
         """The channel ``channel_id``, to send to or to edit a message in, without fetching it."""
         ...
 
+    async def reopen_thread(self, thread_id: int, /) -> bool:
+        """Unarchive the thread ``thread_id`` unless it is locked (False: locked, left closed);
+        raises what Discord answered (a thread that is gone: 404)."""
+        ...
+
 
 class Tables(Protocol):
     """The games, as the table service keeps them."""

@@ -29,7 +29,7 @@ import discord
 from bot.i18n import speaking, t
 from bot.publish.announcements import Announcer, announcement, detached, round_over_now
 from bot.publish.edit_budget import EDITS_PER_SECOND, EditBudget
-from bot.publish.faults import EditTally, Fault, RequestGuard, fault_code, sort_fault
+from bot.publish.faults import EditTally, Fault, RequestGuard, ThreadLocked, fault_code, sort_fault
 from bot.publish.panels import PanelKeeper
 from bot.render import lobby, match_end, results_url, table, table_content
 from bot.service.errors import TableError
@@ -314,7 +314,17 @@ class TablePublisher:
             await self._retire_table(game, message, shows)
             return
         try:
-            await message.edit(content=content, embeds=embeds, view=view)
+            try:
+                await message.edit(content=content, embeds=embeds, view=view)
+            except discord.HTTPException as exc:
+                if sort_fault(exc) is not Fault.ARCHIVED:
+                    raise
+                # A thread closed without a lock (a moderator, or a day without a message): the bot
+                # brings its own thread back, then edits again.
+                self.edits.refused[fault_code(exc)] += 1
+                self.guard.note(game.id, exc)
+                await self._reopen(game)
+                await message.edit(content=content, embeds=embeds, view=view)
             self.edits.sent += 1
             self._remember(game.id, drawn, _round_of(game))
         except discord.HTTPException as exc:
@@ -327,6 +337,13 @@ class TablePublisher:
             why = "is gone" if fault is Fault.GONE else "takes no more edits"
             log.warning("game %s: the table message %s %s; posting a fresh one", game.id, message.id, why)
             await self._repost(game)
+
+    async def _reopen(self, game: Game) -> None:
+        """Unarchive the game's thread; :class:`~bot.publish.faults.ThreadLocked` if a moderator
+        locked it (the bot does not undo that), what Discord answered if it refuses."""
+        if not await self.ports.channels.reopen_thread(game.channel_id):
+            raise ThreadLocked(f"thread {game.channel_id} is locked")
+        log.info("game %s: its thread %s was archived; brought back", game.id, game.channel_id)
 
     async def _retire_table(self, game: Game, message: discord.PartialMessage, round_no: int) -> None:
         """The table message of an earlier round: one short line, no buttons (a failure is counted;
