@@ -237,6 +237,10 @@ class PanelKeeper:
             shows = watch_key(game, seat)
             if shows == panel.shown:
                 return
+            held = self.guard.wait(panel.game_id, "panel")
+            if held > 0:  # failures meanwhile (the game's, or the bot's) hold it back
+                retry = held
+                return
             with speaking(panel.interaction.locale):  # a private message: in its owner's language
                 embed, view = hand_panel(
                     game, seat, sort=self.sort_of(*key), drawn=self.drawn(game, panel.user_id)
@@ -271,6 +275,8 @@ class PanelKeeper:
 
     async def _retire(self, old: _Panel) -> None:
         """The old panel points below to the new one, and takes no clicks."""
+        if self.guard.wait(old.game_id, "panel") > 0:
+            return  # failures hold the game's panels back: the old one keeps its look
         with speaking(old.interaction.locale):
             content = t("panel.moved")
         try:

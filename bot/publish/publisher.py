@@ -274,6 +274,10 @@ class TablePublisher:
         try:
             if game is None or channel.shown.get(game.id) == game.version:
                 return
+            if self.guard.wait(game.id) > 0:
+                # Failures meanwhile (this game's, or the bot's) hold it back: drawn when they let it.
+                channel.pending = game
+                return
             channel.last_edit = time.monotonic()
             channel.drew(game)
             try:
