@@ -294,8 +294,10 @@ class FailureBudget:
         level = self.hold_all_at if not failed else min(self.hold_all_at, self.hold_failed_at)
         if count < level:
             return 0.0
-        # Held until the count falls below the level: the (count - level + 1)-th oldest leaves.
-        return max(0.0, self._times[count - level] + self.window - now)
+        # Held until the count falls below the level: the (count - level + 1)-th oldest leaves (a
+        # millisecond or less is no wait: a sleep that short could end just before it leaves).
+        wait = self._times[count - level] + self.window - now
+        return wait if wait > 0.001 else 0.0
 
     def _trim(self, now: float) -> None:
         while self._times and self._times[0] <= now - self.window:
@@ -364,8 +366,10 @@ class RequestGuard:
 
     def forget(self, game_id: int) -> None:
         """The game is over and owed nothing: drop what is kept of it (a failure still counts in the
-        bot-wide budget)."""
-        self._games.pop(game_id, None)
+        bot-wide budget), but a stop: what it still owes its channel is not sent there."""
+        health = self._games.get(game_id)
+        if health is not None and health.stopped is None:
+            del self._games[game_id]
 
     def stop(self, game_id: int, why: str) -> None:
         """Stop the game's requests (as a refusal no retry mends does) until a request goes through."""

@@ -116,6 +116,8 @@ class PanelKeeper:
         self._by_game: dict[int, set[int]] = {}
         self._sorts: dict[Key, Sort] = {}
         self._drawn: dict[Key, tuple[int, int, str]] = {}
+        self._noted: dict[int, set[int]] = {}
+        """Per game, the people whose sort order or drawn card is kept (to forget them with it)."""
         self._closed = False
         self.tally = EditTally()
         """What became of the panel edits (sent, merged, refused), for the metrics."""
@@ -137,6 +139,7 @@ class PanelKeeper:
             key = (game.id, user_id)
             self._drawn.pop(key, None)
             self._drawn[key] = (game.match.round_no, game.match.round.turn_no, code)
+            self._noted.setdefault(game.id, set()).add(user_id)
             while len(self._drawn) > SORTS_KEPT:
                 del self._drawn[next(iter(self._drawn))]
 
@@ -184,6 +187,7 @@ class PanelKeeper:
             return
         self._sorts.pop(key, None)
         self._sorts[key] = sort
+        self._noted.setdefault(key[0], set()).add(key[1])
         while len(self._sorts) > SORTS_KEPT:
             del self._sorts[next(iter(self._sorts))]
 
@@ -283,6 +287,16 @@ class PanelKeeper:
             await old.interaction.followup.edit_message(old.message_id, content=content, embeds=[], view=None)
         except Exception as exc:
             self.guard.failed(old.game_id, exc, "retire an old hand panel", "panel")
+
+    def forget(self, game_id: int) -> None:
+        """The game left memory: its panels are let be, and its people's sort orders forgotten."""
+        for user_id in self._by_game.pop(game_id, set()):
+            panel = self._panels.pop((game_id, user_id), None)
+            if panel is not None and panel.task is not None and not panel.task.done():
+                panel.task.cancel()
+        for user_id in self._noted.pop(game_id, set()):
+            self._sorts.pop((game_id, user_id), None)
+            self._drawn.pop((game_id, user_id), None)
 
     def _forget(self, panel: _Panel) -> None:
         key = (panel.game_id, panel.user_id)

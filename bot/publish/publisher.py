@@ -126,6 +126,7 @@ class TablePublisher:
         self.edits = EditTally()
         """What became of the table edits (sent, merged, refused), for the metrics."""
         self.announcer.on_match_end = self._match_announced
+        self.announcer.on_delivered = self._delivered
         self._closed = False
 
     def _remember(self, game_id: int, drawn: object, round_no: int | None = None) -> None:
@@ -139,6 +140,54 @@ class TablePublisher:
             del self._drawn[next(iter(self._drawn))]
         while len(self._rounds) > DRAWINGS_KEPT:
             del self._rounds[next(iter(self._rounds))]
+
+    # ------------------------------------------------------------------ games that are over
+
+    def _delivered(self, game_id: int) -> None:
+        """The storage knows an announcement of the game is delivered: the game may be owed nothing
+        now (looked at once the delivery's claim is let go, right after)."""
+        if not self._closed:
+            asyncio.get_running_loop().call_soon(self._settle_id, game_id)
+
+    def _settle_id(self, game_id: int) -> None:
+        game = self.ports.tables.find(game_id)
+        if game is not None:
+            self.settle(game)
+
+    def settle(self, game: Game) -> None:
+        """If ``game`` is over and its messages are owed nothing (its table shows its end, with the
+        results linked when a round's announcement ended the match, and every announcement is
+        delivered and noted), it leaves memory, the service's and this publisher's alike. A game
+        whose channel refuses the bot for good is owed nothing either (the outbox keeps what it is
+        owed for the next start)."""
+        if game.status in (GameStatus.LOBBY, GameStatus.PLAYING) or self._closed:
+            return
+        if self.guard.stopped(game.id) is None:
+            channel = self._channels.get(game.channel_id)
+            pending = channel is not None and channel.pending is not None and channel.pending.id == game.id
+            drawn = channel is not None and channel.shown.get(game.id) == game.version
+            if pending or not drawn or self.announcer.owes(game.id):
+                return
+            match = game.match
+            if match is not None and match.over and not game.ended_early and game.id not in self._results:
+                return  # the match-end announcement is still to come, and its link on the table
+        if self.ports.tables.release(game.id):
+            self._forget(game)
+
+    def _forget(self, game: Game) -> None:
+        """Drop everything kept of ``game``, which has left memory."""
+        self._drawn.pop(game.id, None)
+        self._rounds.pop(game.id, None)
+        self._results.pop(game.id, None)
+        self.guard.forget(game.id)
+        self.panels.forget(game.id)
+        self.announcer.forget(game.id)
+        channel = self._channels.get(game.channel_id)
+        if channel is not None:
+            channel.shown.pop(game.id, None)
+            idle = channel.task is None or channel.task.done()
+            if not channel.shown and channel.pending is None and not channel.busy and idle:
+                del self._channels[game.channel_id]
 
     # ------------------------------------------------------------------ listener (no click involved)
 
@@ -217,6 +266,7 @@ class TablePublisher:
         self._remember(
             game.id, _drawing(*table_message(game, results=self.results_of(game.id))), _round_of(game)
         )
+        self.settle(game)
 
     def update(self, game: Game, *, asked: bool = True) -> None:
         """Edit the table message of ``game`` soon: now if the channel had no edit in the last second,
@@ -232,6 +282,7 @@ class TablePublisher:
         self.panels.changed(game)
         self.announcer.round_started(game)
         if not asked and self.guard.stopped(game.id) is not None:
+            self.settle(game)
             return
         channel = self._channels.setdefault(game.channel_id, _Channel())
         channel.pending = game
@@ -265,6 +316,8 @@ class TablePublisher:
         game = channel.pending
         if game is None or channel.shown.get(game.id) == game.version:
             channel.pending, channel.busy = None, False  # an answer drew it meanwhile
+            if game is not None and not game.running:
+                self.settle(game)
             return
         self.budget.request(channel_id, people=_people_play(game), edit=lambda: self._flush(channel_id))
 
@@ -295,6 +348,8 @@ class TablePublisher:
             channel.busy = False
             if channel.pending is not None and not self._closed:
                 self.update(channel.pending)
+            if game is not None and not game.running:
+                self.settle(game)
 
     async def edit_table(self, game: Game) -> None:
         """Edit the table message in place; post a fresh one if it is gone, was never stored, or
