@@ -55,6 +55,7 @@ async def run(tables: int, minutes: int, folder: Path, *, per_game_only: bool) -
     try:
         async with simcord.run(bot) as env:
             env.backend.transcript = collections.deque(maxlen=0)  # type: ignore[assignment]
+            env.settle_timeout = 600.0  # a minute of a thousand tables takes SimCord more than 5 s
             budget = bot.publisher.guard.budget
             if per_game_only:
                 budget.limit = 10**9

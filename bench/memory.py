@@ -90,6 +90,7 @@ async def run(matches: int, every: int, place: str, folder: Path) -> dict[str, A
     try:
         async with simcord.run(bot) as env:
             env.backend.transcript = collections.deque(maxlen=0)  # type: ignore[assignment]
+            env.settle_timeout = 600.0  # a busy machine can take more than SimCord's 5 s
             guild = env.create_guild("Memory")
             host = guild.add_member(env.create_user("ada"))
             home = guild.create_text_channel("romme")

@@ -45,7 +45,7 @@ from bot.config import Settings
 from bot.i18n import CATALOGS, DEFAULT_LOCALE, locale_of
 from bot.ops import Metrics, OpsServer
 from bot.publish import TablePublisher
-from bot.publish.emojis import ensure_card_faces, install_faces, uninstall_faces
+from bot.publish.emojis import FaceKeeper, ensure_card_faces, install_faces, uninstall_faces
 from bot.publish.ports import Ports
 from bot.render.faces import Face
 from bot.service import TableService
@@ -159,6 +159,8 @@ class RommeBot(commands.Bot):
         self._publisher: TablePublisher | None = None
         self.card_faces: dict[str, Face] | None = None
         """The card faces (the application's emojis) by card code; ``None``: cards are text."""
+        self.faces: FaceKeeper | None = None
+        """The faces in use, checked again when Discord says one is gone (once started)."""
         self.metrics: Metrics | None = Metrics(self) if settings.health_port is not None else None
         """The bot's metrics (``HEALTH_PORT`` set), served with the health at ``/metrics``; ``None``: off."""
         self.ops: OpsServer | None = None
@@ -235,8 +237,10 @@ class RommeBot(commands.Bot):
             await self.load_extension(extension)
         # Before any table is drawn: the card faces on the application (CARD_STYLE=emoji), or text.
         if settings.card_style == "emoji":
-            self.card_faces = await ensure_card_faces(self)
+            # With several processes (shards) another one may still show faces of another drawing.
+            self.card_faces = await ensure_card_faces(self, prune=self.shard_set is None)
         install_faces(self.card_faces)
+        self.faces = FaceKeeper(self, self.card_faces)
         games = await self._tables.load()
         log.info("%d unfinished games are back", len(games))
         # The round and match ends still owed (the last bot stopped before posting them) go out now.
