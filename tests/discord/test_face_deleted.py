@@ -27,9 +27,9 @@ def unknown_emojis(backend: Any, body: Any) -> list[int]:
     def walk(value: Any, in_components: bool) -> None:
         if isinstance(value, dict):
             emoji = value.get("emoji")
-            named = in_components and isinstance(emoji, dict) and emoji.get("id")
-            if named and int(emoji["id"]) not in backend.application_emojis:
-                found.append(int(emoji["id"]))
+            named = emoji.get("id") if in_components and isinstance(emoji, dict) else None
+            if named and int(named) not in backend.application_emojis:
+                found.append(int(named))
             for key, inner in value.items():
                 walk(inner, in_components or key == "components")
         elif isinstance(value, list):
@@ -85,11 +85,12 @@ async def test_a_face_deleted_mid_game_is_uploaded_again_and_my_hand_is_answered
     assert panel.embeds
     # The face is on the application again, under a new id, and the panel shows that one.
     new = faces_named(env)[card]
-    assert new != old and romme_bot(env).faces is not None and romme_bot(env).faces.checks == 1
+    faces = romme_bot(env).faces
+    assert faces is not None and faces.checks == 1 and new != old
     assert f":{new}>" in texts(panel)
     shown = components(panel)
     assert f"'id': '{new}'" in repr(shown) or f"'id': {new}" in repr(shown)  # its face, the new one
     assert unknown_emojis(env.backend, {"components": shown}) == []
     # The next clicks need no further check.
     await bob.open_hand()
-    assert romme_bot(env).faces.checks == 1
+    assert faces.checks == 1
