@@ -91,7 +91,7 @@ START_OPTIONS = (
 
 THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440
 """A game's thread is hidden from the channel list after a day without messages (Discord's longest
-for every server is a week); a move posts in it, which brings it back."""
+for every server is a week); the publisher unarchives it when an edit of its table is refused."""
 
 
 @contextlib.asynccontextmanager
