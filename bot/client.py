@@ -45,7 +45,7 @@ from bot.config import Settings
 from bot.i18n import CATALOGS, DEFAULT_LOCALE, locale_of
 from bot.ops import Metrics, OpsServer
 from bot.publish import TablePublisher
-from bot.publish.emojis import ensure_card_faces, install_faces, uninstall_faces
+from bot.publish.emojis import FaceKeeper, ensure_card_faces, install_faces, uninstall_faces
 from bot.publish.ports import Ports
 from bot.render.faces import Face
 from bot.service import TableService
@@ -162,6 +162,8 @@ class RommeBot(commands.Bot):
         """The card faces (the application's emojis) by card code; ``None``: cards are text."""
         self.retention: Retention | None = None
         """Compacts old matches' moves (``HISTORY_DAYS``), once :meth:`setup_hook` has run."""
+        self.faces: FaceKeeper | None = None
+        """The faces in use, checked again when Discord says one is gone (once started)."""
         self.metrics: Metrics | None = Metrics(self) if settings.health_port is not None else None
         """The bot's metrics (``HEALTH_PORT`` set), served with the health at ``/metrics``; ``None``: off."""
         self.ops: OpsServer | None = None
@@ -242,8 +244,10 @@ class RommeBot(commands.Bot):
             await self.load_extension(extension)
         # Before any table is drawn: the card faces on the application (CARD_STYLE=emoji), or text.
         if settings.card_style == "emoji":
-            self.card_faces = await ensure_card_faces(self)
+            # With several processes (shards) another one may still show faces of another drawing.
+            self.card_faces = await ensure_card_faces(self, prune=self.shard_set is None)
         install_faces(self.card_faces)
+        self.faces = FaceKeeper(self, self.card_faces)
         games = await self._tables.load()
         log.info("%d unfinished games are back", len(games))
         # HISTORY_DAYS: the moves of old matches go, their results stay.
@@ -254,6 +258,18 @@ class RommeBot(commands.Bot):
         # The round and match ends still owed (the last bot stopped before posting them) go out now.
         await self._publisher.resume()
         await self.sync_commands()
+
+    async def reopen_thread(self, thread_id: int, /) -> bool:
+        """Unarchive the game's thread ``thread_id`` (Discord lets a member who may post there
+        unarchive a thread that is not locked); False, and nothing changed, if a moderator locked it
+        or it is no thread. Raises what Discord answers (a thread that is gone: 404)."""
+        data: Any = await self.http.get_channel(thread_id)
+        meta = data.get("thread_metadata")
+        if not isinstance(meta, dict) or meta.get("locked"):
+            return False
+        if meta.get("archived"):
+            await self.http.edit_channel(thread_id, archived=False)
+        return True
 
     def _shards_lost(self, missing: list[int]) -> None:
         # Another process plays these games now: this one must stop before it saves over them.

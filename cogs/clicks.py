@@ -19,6 +19,7 @@ import discord
 from bot.engine.errors import IllegalMove
 from bot.i18n import t
 from bot.logs import about_game
+from bot.publish.emojis import FaceKeeper, names_an_emoji, refaced, refaced_embeds
 from bot.publish.panels import as_member
 from bot.publish.publisher import announcement, detached, round_over_now, table_message
 from bot.render import (
@@ -151,7 +152,32 @@ class Reply:
         view: discord.ui.View | None = None,
         ephemeral: bool = False,
     ) -> int | None:
-        """A new message as the answer; its id when Discord says it."""
+        """A new message as the answer; its id when Discord says it. A card face Discord no longer
+        knows makes the bot check its faces, and the answer goes again with the faces of now."""
+        try:
+            return await self._send(content, embeds=embeds, view=view, ephemeral=ephemeral)
+        except discord.HTTPException as exc:
+            if view is None or not await self._faces_checked(exc):
+                raise
+            embeds, view = refaced_embeds(embeds), refaced(view)
+            return await self._send(content, embeds=embeds, view=view, ephemeral=ephemeral)
+
+    async def _faces_checked(self, exc: discord.HTTPException) -> bool:
+        """``exc`` names an unknown emoji: the faces were checked again (True)."""
+        keeper = getattr(self.interaction.client, "faces", None)
+        if not names_an_emoji(exc) or not isinstance(keeper, FaceKeeper) or not keeper.on:
+            return False
+        await keeper.recheck()
+        return True
+
+    async def _send(
+        self,
+        content: str | None,
+        *,
+        embeds: Sequence[discord.Embed],
+        view: discord.ui.View | None,
+        ephemeral: bool,
+    ) -> int | None:
         extra: dict[str, Any] = {} if view is None else {"view": view}
         async with self._turn:
             response = self.interaction.response
@@ -166,7 +192,24 @@ class Reply:
             return message.id
 
     async def edit(self, **fields: Any) -> None:
-        """Edit the clicked message (``content``, ``embed``/``embeds``, ``view``) as the answer."""
+        """Edit the clicked message (``content``, ``embed``/``embeds``, ``view``) as the answer (again
+        with the faces of now if Discord no longer knows one, as :meth:`send`)."""
+        try:
+            await self._edit(**fields)
+        except discord.HTTPException as exc:
+            view = fields.get("view")
+            if not isinstance(view, discord.ui.View) or not await self._faces_checked(exc):
+                raise
+            again = dict(fields, view=refaced(view))
+            for key in ("embed", "embeds"):
+                drawn = again.get(key)
+                if isinstance(drawn, discord.Embed):
+                    again[key] = refaced_embeds([drawn])[0]
+                elif isinstance(drawn, list):
+                    again[key] = refaced_embeds(drawn)
+            await self._edit(**again)
+
+    async def _edit(self, **fields: Any) -> None:
         async with self._turn:
             response = self.interaction.response
             if not response.is_done():

@@ -96,7 +96,7 @@ START_OPTIONS = (
 
 THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440
 """A game's thread is hidden from the channel list after a day without messages (Discord's longest
-for every server is a week); a move posts in it, which brings it back."""
+for every server is a week); the publisher unarchives it when an edit of its table is refused."""
 
 
 @contextlib.asynccontextmanager
@@ -418,7 +418,9 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
                 await interaction.response.send_message(embed=embed)
             else:
                 channel_id = interaction.channel_id or 0
-                game = self.tables.game_in_channel(channel_id, include_finished=True)
+                game = self.tables.game_in_channel(
+                    channel_id, include_finished=True
+                ) or await self.tables.last_ended_in_channel(channel_id)
                 if game is None:
                     raise TableError("game.none_here")
                 if game.match is None or not game.match.history:
@@ -511,7 +513,7 @@ def seat_names(tables: TableService, guild_id: int) -> dict[int, str]:
     games and each channel's last ended one), the newest game's name winning: the leaderboard's
     names for members the client has not cached."""
     names: dict[int, str] = {}
-    for game in sorted(tables.changes.games(), key=lambda game: game.id):
+    for game in sorted(tables.known_games(), key=lambda game: game.id):
         if game.guild_id != guild_id:
             continue
         for seat in game.seats:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import speaking, t
-from bot.publish.faults import RequestGuard, backoff
+from bot.publish.faults import Fault, RequestGuard, backoff, sort_fault
 from bot.render import match_end, round_end
 from bot.render.faces import text_cards
 from bot.service.game import Game
@@ -101,12 +101,24 @@ class Announcer:
         """Round-end messages whose Next round button is still on: game -> (round, channel, message)."""
         self.on_match_end: Callable[[Game, int], None] | None = None
         """Told ``(game, message_id)`` when the announcement that ends a match is in the channel."""
+        self.on_delivered: Callable[[int], None] | None = None
+        """Told the game's id when the storage knows one of its announcements is delivered."""
         self._closed = False
 
     @property
     def under_way(self) -> int:
         """Announcements being delivered now (claims and tasks; both end with their delivery)."""
         return len(self._claimed)
+
+    def owes(self, game_id: int) -> bool:
+        """An announcement of the game is being delivered, or its delivery not yet noted in storage."""
+        return any(key[0] == game_id for key in self._claimed) or any(
+            key[0] == game_id for key in self._unmarked
+        )
+
+    def forget(self, game_id: int) -> None:
+        """The game left memory: its last round-end message keeps its look."""
+        self._ends.pop(game_id, None)
 
     def claim(self, game: Game) -> bool:
         """The game's change just ended a round: True once, for whoever answers it (the click)."""
@@ -180,6 +192,10 @@ class Announcer:
             message = self.ports.channels.get_partial_messageable(channel_id).get_partial_message(message_id)
             await message.edit(content=content, view=None)
         except Exception as exc:
+            if sort_fault(exc) is Fault.ARCHIVED:
+                # An archived thread: the table's next edit brings it back; this edit is let go.
+                self.guard.note(game_id, exc, "announce")
+                return
             self.guard.failed(game_id, exc, "mark a round-end message as past")
         else:
             self.guard.succeeded(game_id)
@@ -305,6 +321,8 @@ class Announcer:
                 await asyncio.sleep(backoff(attempt))
             else:
                 self._unmarked.pop(key, None)
+                if self.on_delivered is not None:
+                    self.on_delivered(key[0])
                 return
 
     async def close(self) -> None:

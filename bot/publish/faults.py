@@ -10,7 +10,17 @@ requests stop and the log says why once; any other refusal of the request as sen
 Whatever Discord answers, one game sends at most :data:`FAILED_REQUESTS` failed requests in
 :data:`FAILURE_WINDOW` seconds (:class:`RequestGuard`): after that, nothing goes out for it until
 the oldest failure has left the window. Discord bans a bot for a while after 10,000 failed requests
-in ten minutes; at 10 a game, that takes a thousand broken tables at once.
+(401, 403 and 429) in ten minutes, counted for the whole bot; so the failures are also counted as
+Discord counts them, bot-wide (:class:`FailureBudget`, its limit :data:`BOT_FAILURE_LIMIT`): past
+:data:`HOLD_FAILED_SHARE` of it no request goes to a game that failed in the window, past
+:data:`HOLD_ALL_SHARE` none goes out at all (table edits, announcements, panel edits) until enough
+failures have left the window; only the answers to clicks (interaction responses, which never pass
+here) still go out.
+
+A table in an archived thread (a moderator closed it, or a day passed without a message) is
+refused edits with 50083 (:data:`ARCHIVED`); the publisher unarchives the bot's thread and edits
+again. A locked thread (160005, or a thread that stays archived) stops the game's requests as a
+deleted channel does.
 """
 
 from __future__ import annotations
@@ -41,10 +51,30 @@ STOPPING_CODES = {
     50001: "the bot has no access to the channel",
     50013: "the bot lacks a permission in the channel",
     10003: "the channel is gone",
+    160005: "the thread is locked",
 }
 """Discord's codes that no retry mends, with what they mean for the log."""
 EDITS_CAPPED = 30046
 UNKNOWN_MESSAGE = 10008
+ARCHIVED = 50083
+"""Discord's code for a request an archived thread refuses (an edit of one of its messages)."""
+BOT_FAILURE_LIMIT = 2500
+"""Failed requests (401, 403, 429) the whole bot may make in :data:`FAILURE_WINDOW` seconds: well
+below Discord's 10,000, after which it bans the bot's address for every server."""
+HOLD_FAILED_SHARE = 0.1
+"""Past this share of :data:`BOT_FAILURE_LIMIT` in the window, no request goes to a game that
+failed in it."""
+HOLD_ALL_SHARE = 0.2
+"""Past this share of :data:`BOT_FAILURE_LIMIT` in the window, no table edit, announcement or panel
+edit goes out at all (the answers to clicks still do: they never pass the guard)."""
+COUNTED_STATUSES = frozenset({401, 403, 429})
+"""The refusals Discord counts toward its ban (invalid requests)."""
+
+
+class ThreadLocked(Exception):
+    """The game's thread is archived and the bot may not bring it back (a moderator locked it)."""
+
+    code = 160005
 
 
 class Fault(Enum):
@@ -57,7 +87,9 @@ class Fault(Enum):
     GONE = "gone"
     """The message was deleted: post it again."""
     STOP = "stop"
-    """No access, no permission, no channel: stop trying for this game."""
+    """No access, no permission, no channel, a locked thread: stop trying for this game."""
+    ARCHIVED = "archived"
+    """The message is in an archived thread: unarchive it (the bot's own), then try again."""
     REJECTED = "rejected"
     """This request as sent is refused; the same one would be again."""
 
@@ -72,13 +104,19 @@ def sort_fault(exc: BaseException) -> Fault:
     ['retry', 'retry', 'capped', 'stop', 'rejected']
     >>> sort_fault(discord.NotFound(SimpleNamespace(status=404, reason=""), {"code": 10008})).value
     'gone'
+    >>> sort_fault(error(400, 50083)).value, sort_fault(error(403, 160005)).value
+    ('archived', 'stop')
     """
     if isinstance(exc, discord.RateLimited):
         return Fault.RETRY
+    if isinstance(exc, ThreadLocked):
+        return Fault.STOP
     if not isinstance(exc, discord.HTTPException):
         return Fault.RETRY  # no answer: a connection reset, a timeout
     if exc.code in STOPPING_CODES:
         return Fault.STOP
+    if exc.code == ARCHIVED:
+        return Fault.ARCHIVED
     if exc.code == EDITS_CAPPED:
         return Fault.CAPPED
     if exc.status == 429 or exc.status >= 500:
@@ -180,6 +218,92 @@ def panel_gone(exc: BaseException) -> bool:
     return exc.code in PANEL_GONE_CODES or exc.status in (401, 404)
 
 
+def counted_status(exc: BaseException) -> int | None:
+    """The status of ``exc`` if Discord counts it toward its ban (401, 403, 429), else ``None``.
+
+    >>> from types import SimpleNamespace
+    >>> def error(status, code):
+    ...     return discord.HTTPException(SimpleNamespace(status=status, reason=""), {"code": code})
+    >>> [counted_status(e) for e in (error(403, 50013), error(404, 10008), discord.RateLimited(1.0))]
+    [403, None, 429]
+    """
+    if isinstance(exc, discord.RateLimited):
+        return 429
+    if isinstance(exc, discord.HTTPException) and exc.status in COUNTED_STATUSES:
+        return int(exc.status)
+    return None
+
+
+class FailureBudget:
+    """The bot's failed requests as Discord counts them (401, 403, 429), bot-wide, over the last
+    ``window`` seconds, and how long requests are held back because of them.
+
+    >>> budget = FailureBudget(limit=20, window=600)
+    >>> for _ in range(2):
+    ...     budget.count(403, now=0.0)
+    >>> budget.hold(failed=True, now=1.0), budget.hold(failed=False, now=1.0)  # 2 = 10 %: failed games wait
+    (599.0, 0.0)
+    >>> for _ in range(2):
+    ...     budget.count(429, now=5.0)
+    >>> budget.hold(failed=False, now=6.0), budget.in_window(now=601.0)  # 4 = 20 %: everything waits
+    (594.0, 2)
+    """
+
+    def __init__(self, limit: int = BOT_FAILURE_LIMIT, window: float = FAILURE_WINDOW) -> None:
+        self.limit = limit
+        self.window = window
+        self._times: deque[float] = deque()
+        self.total = 0
+        """Every counted failure so far (for the metrics)."""
+
+    @property
+    def hold_failed_at(self) -> int:
+        """Failures in the window from which a game that failed is held back."""
+        return max(1, int(self.limit * HOLD_FAILED_SHARE))
+
+    @property
+    def hold_all_at(self) -> int:
+        """Failures in the window from which every request of the guard is held back."""
+        return max(1, int(self.limit * HOLD_ALL_SHARE))
+
+    def count(self, status: int, now: float) -> None:
+        """A request failed with ``status`` (one Discord counts) at ``now`` (monotonic seconds)."""
+        self._times.append(now)
+        self.total += 1
+        self._trim(now)
+        if len(self._times) in (self.hold_failed_at, self.hold_all_at, self.limit):
+            level = {
+                self.hold_failed_at: "the games that failed",
+                self.hold_all_at: "any game (clicks are still answered)",
+            }
+            log.warning(
+                "%d failed requests (401, 403, 429) in %.0f s for the whole bot: nothing more goes to %s "
+                "until some leave the window (Discord bans a bot at 10,000)",
+                len(self._times), self.window, level.get(len(self._times), "any channel"),
+            )  # fmt: skip
+
+    def in_window(self, now: float) -> int:
+        """Counted failures in the window ending ``now``."""
+        self._trim(now)
+        return len(self._times)
+
+    def hold(self, *, failed: bool, now: float) -> float:
+        """Seconds before a request may go out because of the bot-wide count (0: now); ``failed``:
+        it is for a game that failed in the window."""
+        count = self.in_window(now)
+        level = self.hold_all_at if not failed else min(self.hold_all_at, self.hold_failed_at)
+        if count < level:
+            return 0.0
+        # Held until the count falls below the level: the (count - level + 1)-th oldest leaves (a
+        # millisecond or less is no wait: a sleep that short could end just before it leaves).
+        wait = self._times[count - level] + self.window - now
+        return wait if wait > 0.001 else 0.0
+
+    def _trim(self, now: float) -> None:
+        while self._times and self._times[0] <= now - self.window:
+            self._times.popleft()
+
+
 @dataclass
 class _Lane:
     failures: deque[float] = field(default_factory=deque)
@@ -209,19 +333,50 @@ class RequestGuard:
     (True, 0.0, None)
     """
 
-    def __init__(self, limit: int = FAILED_REQUESTS, window: float = FAILURE_WINDOW) -> None:
+    def __init__(
+        self,
+        limit: int = FAILED_REQUESTS,
+        window: float = FAILURE_WINDOW,
+        budget: FailureBudget | None = None,
+    ) -> None:
         self.limit = limit
         self.window = window
+        self.budget = budget or FailureBudget(window=window)
+        """The bot-wide count of failures as Discord counts them, shared by every game."""
         self._games: dict[int, _Health] = {}
         self.failures: Counter[tuple[Lane, str]] = Counter()
         """Every failed request counted so far, by lane and :func:`fault_code` (for the metrics)."""
 
     def wait(self, game_id: int, lane: Lane = "table") -> float:
-        """Seconds before a request of the game may go out (0: now)."""
+        """Seconds before a request of the game may go out (0: now): its own budget, and the
+        bot-wide one (:class:`FailureBudget`)."""
+        now = time.monotonic()
         health = self._games.get(game_id)
+        held = self.budget.hold(failed=health is not None and self._failed_lately(health, now), now=now)
         if health is None or lane not in health.lanes:
-            return 0.0
-        return max(0.0, health.lanes[lane].not_before - time.monotonic())
+            return held
+        return max(held, health.lanes[lane].not_before - now)
+
+    def _failed_lately(self, health: _Health, now: float) -> bool:
+        for lane in health.lanes.values():
+            self._trim(lane, now)
+            if lane.failures:
+                return True
+        return False
+
+    def forget(self, game_id: int) -> None:
+        """The game is over and owed nothing: drop what is kept of it (a failure still counts in the
+        bot-wide budget), but a stop: what it still owes its channel is not sent there."""
+        health = self._games.get(game_id)
+        if health is not None and health.stopped is None:
+            del self._games[game_id]
+
+    def stop(self, game_id: int, why: str) -> None:
+        """Stop the game's requests (as a refusal no retry mends does) until a request goes through."""
+        health = self._health(game_id)
+        if health.stopped is None:
+            health.stopped = why
+            log.warning("game %s: stopped sending: %s", game_id, why)
 
     def stopped(self, game_id: int) -> str | None:
         """Why the game's requests stopped (a refusal no retry mends), or ``None``."""
@@ -234,12 +389,20 @@ class RequestGuard:
         now = time.monotonic()
         health, counted = self._count(game_id, lane, now, exc)
         fault = sort_fault(exc)
+        if fault is Fault.ARCHIVED and lane != "panel":
+            # The publisher brings an archived thread back before it tries again; one that stays
+            # archived (a post refused: only a locked thread refuses posts) is closed to the bot.
+            fault = Fault.STOP
         delay: float | None = None
         if fault is Fault.STOP:
             if health.stopped is None:
-                health.stopped = STOPPING_CODES.get(getattr(exc, "code", 0), "Discord refuses the bot there")
+                health.stopped = STOPPING_CODES.get(
+                    getattr(exc, "code", 0),
+                    "the thread is archived and stays closed" if sort_fault(exc) is Fault.ARCHIVED
+                    else "Discord refuses the bot there",
+                )  # fmt: skip
                 log.warning("game %s: stopped trying to %s: %s (%s)", game_id, what, health.stopped, exc)
-        elif fault is Fault.REJECTED:
+        elif fault in (Fault.REJECTED, Fault.ARCHIVED):
             log.warning("game %s: Discord refused to %s (%s); not repeated", game_id, what, exc)
         else:
             delay = max(retry_after(exc) or 0.0, backoff(counted.streak))
@@ -262,12 +425,13 @@ class RequestGuard:
         self._count(game_id, lane, time.monotonic(), exc)
 
     def succeeded(self, game_id: int, lane: Lane = "table") -> None:
-        """A request of the game went through: the lane's streak and any stop are over (failures
-        still count in their window)."""
+        """A request of the game went through: the lane's streak and (but for a panel's) any stop
+        are over (failures still count in their window)."""
         health = self._games.get(game_id)
         if health is None:
             return
-        if health.stopped is not None:
+        if health.stopped is not None and lane != "panel":
+            # A panel is edited through its interaction's token: that says nothing of the channel.
             log.info("game %s: Discord takes its messages again", game_id)
             health.stopped = None
         counted = health.lanes.get(lane)
@@ -290,6 +454,9 @@ class RequestGuard:
 
     def _count(self, game_id: int, lane: Lane, now: float, exc: BaseException) -> tuple[_Health, _Lane]:
         self.failures[lane, fault_code(exc)] += 1
+        status = counted_status(exc)
+        if status is not None:
+            self.budget.count(status, now)
         health = self._health(game_id)
         counted = health.lanes.setdefault(lane, _Lane())
         self._trim(counted, now)

@@ -143,6 +143,8 @@ class PanelKeeper:
         self._by_game: dict[int, set[int]] = {}
         self._sorts: dict[Key, Sort] = {}
         self._drawn: dict[Key, tuple[int, int, str]] = {}
+        self._noted: dict[int, set[int]] = {}
+        """Per game, the people whose sort order or drawn card is kept (to forget them with it)."""
         self._closed = False
         self.preferences: Callable[[int], MemberPreferences] = no_preferences
         """A member's preferences as known (the bot sets the table service's book here)."""
@@ -167,6 +169,7 @@ class PanelKeeper:
             key = (game.id, user_id)
             self._drawn.pop(key, None)
             self._drawn[key] = (game.match.round_no, game.match.round.turn_no, code)
+            self._noted.setdefault(game.id, set()).add(user_id)
             while len(self._drawn) > SORTS_KEPT:
                 del self._drawn[next(iter(self._drawn))]
 
@@ -214,6 +217,7 @@ class PanelKeeper:
             return
         self._sorts.pop(key, None)
         self._sorts[key] = sort
+        self._noted.setdefault(key[0], set()).add(key[1])
         while len(self._sorts) > SORTS_KEPT:
             del self._sorts[next(iter(self._sorts))]
 
@@ -267,6 +271,10 @@ class PanelKeeper:
             shows = watch_key(game, seat)
             if shows == panel.shown:
                 return
+            held = self.guard.wait(panel.game_id, "panel")
+            if held > 0:  # failures meanwhile (the game's, or the bot's) hold it back
+                retry = held
+                return
             # A private message: in its owner's language, with their cards (text if they chose text).
             with as_member(self.preferences(panel.user_id), panel.interaction.locale):
                 embed, view = hand_panel(
@@ -302,12 +310,24 @@ class PanelKeeper:
 
     async def _retire(self, old: _Panel) -> None:
         """The old panel points below to the new one, and takes no clicks."""
+        if self.guard.wait(old.game_id, "panel") > 0:
+            return  # failures hold the game's panels back: the old one keeps its look
         with as_member(self.preferences(old.user_id), old.interaction.locale):
             content = t("panel.moved")
         try:
             await old.interaction.followup.edit_message(old.message_id, content=content, embeds=[], view=None)
         except Exception as exc:
             self.guard.failed(old.game_id, exc, "retire an old hand panel", "panel")
+
+    def forget(self, game_id: int) -> None:
+        """The game left memory: its panels are let be, and its people's sort orders forgotten."""
+        for user_id in self._by_game.pop(game_id, set()):
+            panel = self._panels.pop((game_id, user_id), None)
+            if panel is not None and panel.task is not None and not panel.task.done():
+                panel.task.cancel()
+        for user_id in self._noted.pop(game_id, set()):
+            self._sorts.pop((game_id, user_id), None)
+            self._drawn.pop((game_id, user_id), None)
 
     def _forget(self, panel: _Panel) -> None:
         key = (panel.game_id, panel.user_id)

@@ -38,6 +38,11 @@ class Channels(Protocol):
         """The channel ``channel_id``, to send to or to edit a message in, without fetching it."""
         ...
 
+    async def reopen_thread(self, thread_id: int, /) -> bool:
+        """Unarchive the thread ``thread_id`` unless it is locked (False: locked, left closed);
+        raises what Discord answered (a thread that is gone: 404)."""
+        ...
+
 
 class Tables(Protocol):
     """The games, as the table service keeps them."""
@@ -46,8 +51,17 @@ class Tables(Protocol):
         """The game, from memory or (ended before a restart) from storage; ``TableError`` if none."""
         ...
 
+    def find(self, game_id: int) -> Game | None:
+        """The game if it is in memory, else ``None``."""
+        ...
+
     def owns(self, guild_id: int) -> bool:
         """Whether this process plays the server's games (its shards)."""
+        ...
+
+    def release(self, game_id: int) -> bool:
+        """The game is over and its messages are owed nothing: it may leave memory (True: it is not
+        in memory now; False: it stays, in play or being changed)."""
         ...
 
     async def table_posted(self, game: Game, message_id: int) -> None:

@@ -30,7 +30,7 @@ import discord
 from bot.i18n import speaking, t
 from bot.publish.announcements import Announcer, announcement, detached, round_over_now
 from bot.publish.edit_budget import EDITS_PER_SECOND, EditBudget
-from bot.publish.faults import EditTally, Fault, RequestGuard, fault_code, sort_fault
+from bot.publish.faults import EditTally, Fault, RequestGuard, ThreadLocked, fault_code, sort_fault
 from bot.publish.panels import PanelKeeper
 from bot.render import lobby, match_end, results_url, table, table_content
 from bot.render.faces import text_cards
@@ -130,6 +130,7 @@ class TablePublisher:
         self.edits = EditTally()
         """What became of the table edits (sent, merged, refused), for the metrics."""
         self.announcer.on_match_end = self._match_announced
+        self.announcer.on_delivered = self._delivered
         self._closed = False
         self.quiet: Collection[int] = frozenset()
         """Members who asked not to be mentioned on their turn (the bot sets its book's live set)."""
@@ -145,6 +146,54 @@ class TablePublisher:
             del self._drawn[next(iter(self._drawn))]
         while len(self._rounds) > DRAWINGS_KEPT:
             del self._rounds[next(iter(self._rounds))]
+
+    # ------------------------------------------------------------------ games that are over
+
+    def _delivered(self, game_id: int) -> None:
+        """The storage knows an announcement of the game is delivered: the game may be owed nothing
+        now (looked at once the delivery's claim is let go, right after)."""
+        if not self._closed:
+            asyncio.get_running_loop().call_soon(self._settle_id, game_id)
+
+    def _settle_id(self, game_id: int) -> None:
+        game = self.ports.tables.find(game_id)
+        if game is not None:
+            self.settle(game)
+
+    def settle(self, game: Game) -> None:
+        """If ``game`` is over and its messages are owed nothing (its table shows its end, with the
+        results linked when a round's announcement ended the match, and every announcement is
+        delivered and noted), it leaves memory, the service's and this publisher's alike. A game
+        whose channel refuses the bot for good is owed nothing either (the outbox keeps what it is
+        owed for the next start)."""
+        if game.status in (GameStatus.LOBBY, GameStatus.PLAYING) or self._closed:
+            return
+        if self.guard.stopped(game.id) is None:
+            channel = self._channels.get(game.channel_id)
+            pending = channel is not None and channel.pending is not None and channel.pending.id == game.id
+            drawn = channel is not None and channel.shown.get(game.id) == game.version
+            if pending or not drawn or self.announcer.owes(game.id):
+                return
+            match = game.match
+            if match is not None and match.over and not game.ended_early and game.id not in self._results:
+                return  # the match-end announcement is still to come, and its link on the table
+        if self.ports.tables.release(game.id):
+            self._forget(game)
+
+    def _forget(self, game: Game) -> None:
+        """Drop everything kept of ``game``, which has left memory."""
+        self._drawn.pop(game.id, None)
+        self._rounds.pop(game.id, None)
+        self._results.pop(game.id, None)
+        self.guard.forget(game.id)
+        self.panels.forget(game.id)
+        self.announcer.forget(game.id)
+        channel = self._channels.get(game.channel_id)
+        if channel is not None:
+            channel.shown.pop(game.id, None)
+            idle = channel.task is None or channel.task.done()
+            if not channel.shown and channel.pending is None and not channel.busy and idle:
+                del self._channels[game.channel_id]
 
     # ------------------------------------------------------------------ listener (no click involved)
 
@@ -225,6 +274,7 @@ class TablePublisher:
             _drawing(*table_message(game, results=self.results_of(game.id), quiet=self.quiet)),
             _round_of(game),
         )
+        self.settle(game)
 
     def update(self, game: Game, *, asked: bool = True) -> None:
         """Edit the table message of ``game`` soon: now if the channel had no edit in the last second,
@@ -240,6 +290,7 @@ class TablePublisher:
         self.panels.changed(game)
         self.announcer.round_started(game)
         if not asked and self.guard.stopped(game.id) is not None:
+            self.settle(game)
             return
         channel = self._channels.setdefault(game.channel_id, _Channel())
         channel.pending = game
@@ -273,6 +324,8 @@ class TablePublisher:
         game = channel.pending
         if game is None or channel.shown.get(game.id) == game.version:
             channel.pending, channel.busy = None, False  # an answer drew it meanwhile
+            if game is not None and not game.running:
+                self.settle(game)
             return
         self.budget.request(channel_id, people=_people_play(game), edit=lambda: self._flush(channel_id))
 
@@ -281,6 +334,10 @@ class TablePublisher:
         game, channel.pending = channel.pending, None
         try:
             if game is None or channel.shown.get(game.id) == game.version:
+                return
+            if self.guard.wait(game.id) > 0:
+                # Failures meanwhile (this game's, or the bot's) hold it back: drawn when they let it.
+                channel.pending = game
                 return
             channel.last_edit = time.monotonic()
             channel.drew(game)
@@ -299,6 +356,8 @@ class TablePublisher:
             channel.busy = False
             if channel.pending is not None and not self._closed:
                 self.update(channel.pending)
+            if game is not None and not game.running:
+                self.settle(game)
 
     async def edit_table(self, game: Game) -> None:
         """Edit the table message in place; post a fresh one if it is gone, was never stored, or
@@ -322,7 +381,17 @@ class TablePublisher:
             await self._retire_table(game, message, shows)
             return
         try:
-            await message.edit(content=content, embeds=embeds, view=view)
+            try:
+                await message.edit(content=content, embeds=embeds, view=view)
+            except discord.HTTPException as exc:
+                if sort_fault(exc) is not Fault.ARCHIVED:
+                    raise
+                # A thread closed without a lock (a moderator, or a day without a message): the bot
+                # brings its own thread back, then edits again.
+                self.edits.refused[fault_code(exc)] += 1
+                self.guard.note(game.id, exc)
+                await self._reopen(game)
+                await message.edit(content=content, embeds=embeds, view=view)
             self.edits.sent += 1
             self._remember(game.id, drawn, _round_of(game))
         except discord.HTTPException as exc:
@@ -335,6 +404,13 @@ class TablePublisher:
             why = "is gone" if fault is Fault.GONE else "takes no more edits"
             log.warning("game %s: the table message %s %s; posting a fresh one", game.id, message.id, why)
             await self._repost(game)
+
+    async def _reopen(self, game: Game) -> None:
+        """Unarchive the game's thread; :class:`~bot.publish.faults.ThreadLocked` if a moderator
+        locked it (the bot does not undo that), what Discord answered if it refuses."""
+        if not await self.ports.channels.reopen_thread(game.channel_id):
+            raise ThreadLocked(f"thread {game.channel_id} is locked")
+        log.info("game %s: its thread %s was archived; brought back", game.id, game.channel_id)
 
     async def _retire_table(self, game: Game, message: discord.PartialMessage, round_no: int) -> None:
         """The table message of an earlier round: one short line, no buttons (a failure is counted;

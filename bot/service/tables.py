@@ -50,6 +50,12 @@ log = logging.getLogger(__name__)
 
 MAX_LOBBIES_PER_HOST = 3
 """Open lobbies one member may host on one server at once, by default."""
+ENDED_KEPT = 10_000
+"""Channels whose last finished game (its id only, once the game left memory) is remembered for
+``/romme score``: the most recent ones."""
+RECENT_KEPT = 32
+"""Finished games let go from memory that are still kept whole, the most recent ones (a click on
+their messages, ``/romme score`` right after the end, read no row): a bound, not one a channel."""
 
 
 def seeded_rngs(seed: int) -> Callable[[str], random.Random]:
@@ -82,6 +88,8 @@ class TableService:
     # Fixed attributes: a setting assigned to the service by mistake (say ``computer_delay``, which is
     # the autopilot's) fails loudly instead of being ignored.
     __slots__ = (
+        "_ended",
+        "_recent",
         "_replayed",
         "_rng",
         "autopilot",
@@ -137,6 +145,10 @@ class TableService:
         self.changes.rater = self.ratings
         self._replayed: dict[int, int] = {}
         """Per channel, the finished game whose Play again opened the channel's newest lobby."""
+        self._ended: dict[int, int] = {}
+        """Per channel, the last finished game let go from memory (:meth:`release`), most recent last."""
+        self._recent: dict[int, Game] = {}
+        """The last :data:`RECENT_KEPT` games let go from memory, by id, most recent last."""
         self.autopilot = Autopilot(
             self.changes,
             clock=clock,
@@ -160,9 +172,23 @@ class TableService:
     def listener(self, listener: TableListener) -> None:
         self.changes.listener = listener
 
+    def known_games(self) -> list[Game]:
+        """The games in memory and the finished ones still kept whole after leaving it."""
+        live = self.changes.games()
+        ids = {game.id for game in live}
+        return live + [game for game in self._recent.values() if game.id not in ids]
+
+    def find(self, game_id: int) -> Game | None:
+        """The game with this id if it is in memory, else ``None``."""
+        return self.changes.find(game_id)
+
     def get(self, game_id: int) -> Game:
-        """The game with this id (in memory); ``TableError("game.none_here")`` if there is none."""
-        return self.changes.get(game_id)
+        """The game with this id (in memory, or finished lately and still kept whole);
+        ``TableError("game.none_here")`` if there is none."""
+        game = self.changes.find(game_id) or self._recent.get(game_id)
+        if game is None:
+            raise TableError("game.none_here", game_id=game_id)
+        return game
 
     # ------------------------------------------------------------------ lifecycle and queries
 
@@ -208,7 +234,39 @@ class TableService:
                 return game
             if include_finished and (latest is None or game.id > latest.id):
                 latest = game
+        if include_finished and latest is None:
+            recent = self._recent.get(self._ended.get(channel_id, 0))
+            latest = recent if recent is not None and recent.channel_id == channel_id else None
         return latest
+
+    def release(self, game_id: int) -> bool:
+        """Let a game that is over leave memory (its publisher owes it nothing more); True if it is
+        not in memory now. A game in the lobby or in play, or one being changed, stays (False).
+        Read again from storage when asked for (:meth:`fetch`, :meth:`last_ended_in_channel`)."""
+        game = self.changes.find(game_id)
+        if game is None:
+            return True
+        if game.status in (GameStatus.LOBBY, GameStatus.PLAYING) or self.changes.lock(game_id).locked():
+            return False
+        self.changes.forget(game_id)
+        self._ended.pop(game.channel_id, None)
+        self._ended[game.channel_id] = game_id
+        while len(self._ended) > ENDED_KEPT:
+            del self._ended[next(iter(self._ended))]
+        self._recent[game_id] = game
+        while len(self._recent) > RECENT_KEPT:
+            del self._recent[next(iter(self._recent))]
+        return True
+
+    async def last_ended_in_channel(self, channel_id: int) -> Game | None:
+        """The channel's last finished game that left memory (read from storage), or ``None``."""
+        game_id = self._ended.get(channel_id)
+        if game_id is None:
+            return None
+        try:
+            return await self.fetch(game_id)
+        except TableError:
+            return None
 
     async def last_scored_in_channel(self, channel_id: int) -> Game | None:
         """The finished match whose **Play again** opened the channel's newest lobby (what
@@ -224,7 +282,7 @@ class TableService:
 
     async def fetch(self, game_id: int) -> Game:
         """The game with this id, from memory or, for a game that ended before a restart, from storage."""
-        known = self.changes.find(game_id)
+        known = self.changes.find(game_id) or self._recent.get(game_id)
         if known is not None:
             return known
         record = await self.storage.get_game(game_id)
