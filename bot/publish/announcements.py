@@ -213,11 +213,21 @@ class Announcer:
             key = (record.game_id, record.round_no)
             if key in self._claimed:
                 continue
-            game = Game.from_snapshot(record.payload)
-            game.id = record.game_id
-            if not self.ports.tables.owns(game.guild_id):
-                continue  # another process's shard: that process posts it
-            embeds, view = announcement(game)
+            try:
+                game = Game.from_snapshot(record.payload)
+                game.id = record.game_id
+                if not self.ports.tables.owns(game.guild_id):
+                    continue  # another process's shard: that process posts it
+                embeds, view = announcement(game)
+            except Exception as exc:  # one damaged payload: that message is left owed, never the others
+                log.warning(
+                    "game %s: the announcement of round %s cannot be shown (%s: %s); left owed",
+                    record.game_id,
+                    record.round_no,
+                    type(exc).__name__,
+                    " ".join(str(exc).split())[:200],
+                )
+                continue
             self._claimed.add(key)
             self._start(self._post(key, game.channel_id, embeds, view, look_first=True, ended=game), key)
         return owed
