@@ -25,10 +25,11 @@ if TYPE_CHECKING:
 
 def member_names(tables: TableService, guild: discord.Guild | None, user_ids: list[int]) -> dict[int, str]:
     """Display names for ``user_ids``: the member's own where the client has it cached, else the
-    name they had at a table the service holds (the ratings keep no names)."""
+    name they had at a table the service holds, running or lately finished (the ratings keep no
+    names)."""
     names: dict[int, str] = {}
     wanted = set(user_ids)
-    for game in sorted(tables.changes.games(), key=lambda game: game.id):
+    for game in sorted(tables.known_games(), key=lambda game: game.id):
         if guild is not None and game.guild_id != guild.id:
             continue
         for seat in game.seats:
