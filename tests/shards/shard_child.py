@@ -7,9 +7,9 @@ computers each), one line ``ANSWERED <game> <seq> <version> <user>`` per move of
 click was answered (as ``tests/robustness/crash_child.py``), after ``READY``.
 
 ``python shard_child.py <url> <seed> <ids> resume``: start (the games of its shards come back),
-print ``LOADED <game ids>``, then move SimCord's clock on a minute at a time, so that the turn
-timers and the computer turns of those games run, printing ``TICK <game ids in memory>`` after each
-minute.
+print ``LOADED <game ids>`` (those loaded, ended since or not), then move SimCord's clock on a minute
+at a time, so that the turn timers and the computer turns of those games run, printing
+``TICK <game ids in memory>`` after each minute.
 A start the leases refuse prints ``REFUSED <one line>`` and exits with status 2.
 """
 
@@ -32,7 +32,9 @@ LEASE_SECONDS = 2.0
 
 
 async def resume(env: simcord.Env) -> None:
-    loaded = sorted(game.id for game in env.bot.tables.changes.games())  # type: ignore[attr-defined]
+    # The games it loaded: a match that ends at its first computer move leaves memory at once, but
+    # stays among the games lately finished (known_games).
+    loaded = sorted(game.id for game in env.bot.tables.known_games())  # type: ignore[attr-defined]
     print("LOADED " + " ".join(map(str, loaded)), flush=True)
     while True:
         await env.advance_time(60)
