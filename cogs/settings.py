@@ -145,7 +145,8 @@ class Panels:
     async def open_help(self, interaction: discord.Interaction[Any]) -> None:
         """``/romme help``, in the member's language."""
         with as_member(await self.member(interaction), interaction.locale):
-            await interaction.response.send_message(embed=help_embed(), ephemeral=True)
+            embed = help_embed(self.bot.settings.rules_url)
+            await interaction.response.send_message(embed=embed, ephemeral=True)
 
     # ------------------------------------------------------------------ the panels' components
 

@@ -592,10 +592,11 @@ MESSAGES: dict[str, str] = {
         "/romme start: einen Tisch öffnen · /romme join, /romme leave: Platz nehmen oder gehen\n"
         "/romme hand: dein Blatt · /romme score: der Stand · /romme rules: die Regeln in Kürze\n"
         "/romme stop: die Partie beenden · /romme preferences: deine Vorlieben · /romme settings: die "
-        "Vorgaben des Servers · /romme help: diese Seite"
+        "Vorgaben des Servers · /romme help: diese Seite\n"
+        "/romme history, /romme replay: die letzten Partien, Zug für Zug noch einmal · "
+        "/romme profile: Wertung und Bilanz eines Mitglieds · /romme season: eine neue Saison"
     ),
     "help.rule_book": "Das Regelbuch",
-    "help.rule_book.where": "Jede Regel mit ihrer Nummer steht in `docs/rules.de.md` im Quelltext des Bots.",
     "help.tip": (
         "💡 Tipp: Wähle Karten in der Liste unten und drücke dann eine Taste; /romme help erklärt "
         "einen Zug Schritt für Schritt."
@@ -648,6 +649,7 @@ MESSAGES: dict[str, str] = {
     "slash.describe.profile_member": "Wessen Profil gezeigt wird (Standard: deins)",
     "slash.option.season": "saison",
     "slash.describe.season": "Den Endstand dieser Saison zeigen (ihre Nummer)",
+    "help.seasons.title": "Saisons",
     "help.seasons": (
         "Saisons: Die Wertungen laufen in Saisons von je einem Kalendermonat (UTC), sofern die "
         "Einstellungen des Servers (/romme settings) keine Zahl von Tagen oder nur den Beginn von "

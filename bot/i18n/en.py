@@ -543,10 +543,11 @@ MESSAGES: dict[str, str] = {
         "/romme start: open a table · /romme join, /romme leave: take or leave a seat\n"
         "/romme hand: your hand · /romme score: the standings · /romme rules: the rules in short\n"
         "/romme stop: end the game · /romme preferences: your own choices · /romme settings: the "
-        "server's defaults · /romme help: this page"
+        "server's defaults · /romme help: this page\n"
+        "/romme history, /romme replay: the last matches, watched again move by move · "
+        "/romme profile: a member's rating and record · /romme season: a new season"
     ),
     "help.rule_book": "The rule book",
-    "help.rule_book.where": "Every rule, with its id, is in `docs/rules.md` in the bot's source.",
     "help.tip": (
         "💡 Tip: select cards in the list below, then press a button; /romme help explains a turn "
         "step by step."
@@ -597,6 +598,7 @@ MESSAGES: dict[str, str] = {
     "slash.describe.profile_member": "Whose profile to show (default: yours)",
     "slash.option.season": "season",
     "slash.describe.season": "Show the final standings of this season (its number)",
+    "help.seasons.title": "Seasons",
     "help.seasons": (
         "Seasons: ratings run by season, one calendar month (UTC) each unless the server's settings "
         "(/romme settings) choose a number of days or only by hand; a member with Manage Server may "

@@ -590,10 +590,11 @@ MESSAGES: dict[str, str] = {
         "/romme start: buka meja · /romme join, /romme leave: duduk atau pergi\n"
         "/romme hand: kartumu · /romme score: klasemen · /romme rules: aturan singkat\n"
         "/romme stop: akhiri permainan · /romme preferences: pilihanmu · /romme settings: bawaan "
-        "server · /romme help: halaman ini"
+        "server · /romme help: halaman ini\n"
+        "/romme history, /romme replay: permainan terakhir, ditonton lagi langkah demi langkah · "
+        "/romme profile: peringkat dan catatan anggota · /romme season: musim baru"
     ),
     "help.rule_book": "Buku aturan",
-    "help.rule_book.where": "Setiap aturan beserta nomornya ada di `docs/rules.id.md` dalam kode sumber bot.",
     "help.tip": (
         "💡 Saran: pilih kartu di daftar bawah, lalu tekan tombol; /romme help menjelaskan satu giliran "
         "langkah demi langkah."
@@ -644,6 +645,7 @@ MESSAGES: dict[str, str] = {
     "slash.describe.profile_member": "Profil siapa yang ditampilkan (bawaan: milikmu)",
     "slash.option.season": "musim",
     "slash.describe.season": "Tampilkan klasemen akhir musim ini (nomornya)",
+    "help.seasons.title": "Musim",
     "help.seasons": (
         "Musim: nilai berjalan per musim, masing-masing satu bulan kalender (UTC), kecuali pengaturan "
         "server (/romme settings) memilih sejumlah hari atau hanya secara manual; anggota dengan izin "

@@ -25,6 +25,7 @@ import discord
 
 from bot.i18n import CATALOGS, has, language_name, t
 from bot.render.common import check_embed, house_rule_lines, new_embed
+from bot.render.summary import rule_book_line
 
 if TYPE_CHECKING:
     from bot.service.settings import MemberPreferences, ServerSettings
@@ -279,9 +280,10 @@ def preferences_panel(
     return check_embed(embed), view
 
 
-def help_embed() -> discord.Embed:
+def help_embed(book_url: str | None = None) -> discord.Embed:
     """``/romme help``: Rommé in three lines, a turn in five steps with the buttons' names, the
-    commands, and where the rule book is, in the language spoken.
+    commands, and where the rule book is (linked in the language spoken when ``book_url``, the
+    books' folder ``RULES_URL``, is known), in the language spoken.
 
     >>> embed = help_embed()
     >>> embed.title, len(embed.fields), "**Draw**" in embed.fields[0].value
@@ -291,11 +293,11 @@ def help_embed() -> discord.Embed:
     embed = new_embed(t("help.title"), t("help.about"))
     embed.add_field(name=t("help.turn"), value=t("help.turn.steps", **buttons), inline=False)
     embed.add_field(name=t("help.commands"), value=t("help.commands.list"), inline=False)
-    embed.add_field(name=t("help.rule_book"), value=t("help.rule_book.where"), inline=False)
+    embed.add_field(name=t("help.rule_book"), value=rule_book_line(book_url), inline=False)
     # Hooks of features landing beside this one (the ratings' seasons): shown once the key exists.
     for key in HELP_HOOKS:
         if has(key):
-            embed.add_field(name="\u200b", value=t(key), inline=False)
+            embed.add_field(name=t(f"{key}.title"), value=t(key), inline=False)
     return check_embed(embed)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 import simcord
+from discord import app_commands
 from simcord import interactions as sim_interactions
 from simcord.backend import serializers
 from simcord.results import InteractionResult
@@ -27,6 +28,7 @@ from tests.discord.play_helpers import (
     Room,
     components,
     game_in,
+    romme_bot,
     seeded_bot,
     service,
     table_message,
@@ -221,7 +223,11 @@ async def test_help_in_the_members_language(room: Room, locale: str, monkeypatch
     shown = texts(result.response)
     for button in ("hand", "draw", "take", "meld", "lay_off", "discard"):
         assert t(f"button.{button}", locale) in shown
-    assert "/romme settings" in shown and "/romme preferences" in shown
+    # Every subcommand of /romme, as the bot registers them, is named.
+    (group,) = [c for c in romme_bot(room.env).tree.get_commands() if c.name == "romme"]
+    assert isinstance(group, app_commands.Group)
+    missing = [c.name for c in group.commands if f"/romme {c.name}" not in shown]
+    assert len(group.commands) >= 14 and missing == [], missing
     assert {"en": "docs/rules.md", "de": "docs/rules.de.md", "id": "docs/rules.id.md"}[locale] in shown
     # What resets at a new season and what carries over (the ratings' ``help.seasons``).
     assert len(embed.fields) == 4 and t("help.seasons", locale) in shown
