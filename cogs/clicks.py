@@ -32,6 +32,7 @@ from bot.render import (
     hint,
     refusal,
     refusal_for,
+    round_end_past,
 )
 from bot.render.cards import card_text, cards_text
 from bot.render.common import game_footers
@@ -482,7 +483,8 @@ class Clicks:
         try:
             assert game.match is not None
             content = t("round_end.started", round=game.match.round_no)
-            await self.reply_to(interaction).edit(content=content, view=None)
+            shown = interaction.message.embeds if interaction.message is not None else []
+            await self.reply_to(interaction).edit(content=content, embeds=round_end_past(shown), view=None)
         finally:
             self.publisher.update(game)
 
@@ -642,7 +644,7 @@ class Clicks:
                 except BaseException:
                     self.publisher.not_announced(game)
                     raise
-                self.publisher.announced(game, message_id)
+                self.publisher.announced(game, message_id, embeds)
                 return
             user_id = interaction.user.id
             seat = game.active_seat_of(user_id)

@@ -27,7 +27,7 @@ import discord
 
 from bot.i18n import speaking, t
 from bot.publish.faults import Fault, RequestGuard, backoff, sort_fault
-from bot.render import match_end, round_end
+from bot.render import match_end, round_end, round_end_past
 from bot.render.faces import text_cards
 from bot.service.game import Game
 
@@ -97,7 +97,7 @@ class Announcer:
         self._tasks: set[asyncio.Task[None]] = set()
         self._marks: set[asyncio.Task[None]] = set()
         """Marks of deliveries by a click's answer: finished, not cancelled, at close."""
-        self._ends: dict[int, tuple[int, int, int]] = {}
+        self._ends: dict[int, tuple[int, int, int, list[discord.Embed]]] = {}
         """Round-end messages whose Next round button is still on: game -> (round, channel, message)."""
         self.on_match_end: Callable[[Game, int], None] | None = None
         """Told ``(game, message_id)`` when the announcement that ends a match is in the channel."""
@@ -130,10 +130,11 @@ class Announcer:
         self._claimed.add(key)
         return True
 
-    def answered(self, game: Game, message_id: int | None) -> None:
-        """The click's answer delivered the claimed announcement: mark it in the storage."""
+    def answered(self, game: Game, message_id: int | None, embeds: list[discord.Embed]) -> None:
+        """The click's answer delivered the claimed announcement (as ``embeds``): mark it in the
+        storage."""
         key = key_of(game)
-        self._posted(game, key[1], game.channel_id, message_id)
+        self._posted(game, key[1], game.channel_id, message_id, embeds)
         self._ended(game, message_id)
         task = asyncio.get_running_loop().create_task(
             self._mark(key, message_id), name=f"romme-announced-{key[0]}-{key[1]}"
@@ -156,11 +157,14 @@ class Announcer:
         except Exception:
             log.exception("game %s: linking the results from the table failed", game.id)
 
-    def _posted(self, game: Game, round_no: int, channel_id: int, message_id: int | None) -> None:
-        """The end of ``round_no`` went out with a Next round button: edited once the next round starts."""
+    def _posted(
+        self, game: Game, round_no: int, channel_id: int, message_id: int | None, embeds: list[discord.Embed]
+    ) -> None:
+        """The end of ``round_no`` went out (as ``embeds``) with a Next round button: edited once the
+        next round starts."""
         if message_id is None or game.match is None or game.match.over:
             return
-        self._ends[game.id] = (round_no, channel_id, message_id)
+        self._ends[game.id] = (round_no, channel_id, message_id, embeds)
         while len(self._ends) > ENDS_KEPT:
             del self._ends[next(iter(self._ends))]
 
@@ -170,11 +174,12 @@ class Announcer:
         if entry is None or game.match is None or game.match.round_no <= entry[0]:
             return
         del self._ends[game.id]
-        _, channel_id, message_id = entry
+        _, channel_id, message_id, embeds = entry
         with speaking(game.language):
             content = t("round_end.started", round=game.match.round_no)
         task = asyncio.get_running_loop().create_task(
-            self._edit_end(game.id, channel_id, message_id, content), name=f"romme-round-started-{game.id}"
+            self._edit_end(game.id, channel_id, message_id, content, round_end_past(embeds)),
+            name=f"romme-round-started-{game.id}",
         )
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -183,14 +188,16 @@ class Announcer:
         """A click on the round-end message started the next round: its answer edits the message."""
         self._ends.pop(game.id, None)
 
-    async def _edit_end(self, game_id: int, channel_id: int, message_id: int, content: str) -> None:
+    async def _edit_end(
+        self, game_id: int, channel_id: int, message_id: int, content: str, embeds: list[discord.Embed]
+    ) -> None:
         # An edit of a message already shown: it shares the table lane (a game whose edits fail stops
         # editing), and is not retried (the round it ended is history).
         if self.guard.stopped(game_id) is not None or self.guard.wait(game_id) > 0:
             return
         try:
             message = self.ports.channels.get_partial_messageable(channel_id).get_partial_message(message_id)
-            await message.edit(content=content, view=None)
+            await message.edit(content=content, embeds=embeds, view=None)
         except Exception as exc:
             if sort_fault(exc) is Fault.ARCHIVED:
                 # An archived thread: the table's next edit brings it back; this edit is let go.
@@ -283,7 +290,7 @@ class Announcer:
                     continue
                 self.guard.succeeded(game_id, "announce")
                 if game is not None:
-                    self._posted(game, round_no, channel_id, message.id)
+                    self._posted(game, round_no, channel_id, message.id, embeds)
                 if ended is not None:
                     self._ended(ended, message.id)
                 await self._marked(key, message.id)

@@ -240,9 +240,10 @@ class TablePublisher:
         announcement, then says :meth:`announced` (or :meth:`not_announced` if the answer failed)."""
         return self.announcer.claim(game)
 
-    def announced(self, game: Game, message_id: int | None) -> None:
-        """The click's answer delivered the claimed announcement (``message_id``: the answer's)."""
-        self.announcer.answered(game, message_id)
+    def announced(self, game: Game, message_id: int | None, embeds: list[discord.Embed]) -> None:
+        """The click's answer delivered the claimed announcement (``message_id``: the answer's,
+        showing ``embeds``)."""
+        self.announcer.answered(game, message_id, embeds)
 
     def not_announced(self, game: Game) -> None:
         """The click's answer with the claimed announcement failed: post it in the channel."""

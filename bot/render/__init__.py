@@ -24,7 +24,7 @@ from bot.render.ids import (
 from bot.render.lobby import lobby
 from bot.render.panel import hand_panel
 from bot.render.refusal import error_text, refusal, refusal_for, stop_confirm
-from bot.render.results import match_end, round_end
+from bot.render.results import match_end, round_end, round_end_past
 from bot.render.scores import leaderboard, player_record, standings
 from bot.render.summary import rules_summary
 from bot.render.table import results_url, table, table_content
@@ -55,6 +55,7 @@ __all__ = [
     "refusal_for",
     "results_url",
     "round_end",
+    "round_end_past",
     "rules_summary",
     "standings",
     "stop_confirm",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -63,6 +64,21 @@ def _how_it_ended(game: Game, result: RoundResult) -> str:
         return t("round_end.nobody_out")
     name = seat_name(game, result.out)
     return t("round_end.hand_romme" if result.hand_romme else "round_end.out", name=name)
+
+
+def round_end_past(embeds: Sequence[discord.Embed]) -> list[discord.Embed]:
+    r"""A round-end message's embeds once the next round has begun: the scores stay, the line saying
+    when the next round starts goes (it would read "31 seconds ago"). Copies; ``embeds`` unchanged.
+
+    >>> shown = discord.Embed(title="Round 1 is over", description="ada went out.\nNext round soon.")
+    >>> [e.description for e in round_end_past([shown])], shown.description.count("\n")
+    (['ada went out.'], 1)
+    """
+    past = [embed.copy() for embed in embeds]
+    if past and past[0].description:
+        # The description is what ended the round, then (while the match went on) the next round.
+        past[0].description = past[0].description.split("\n", 1)[0]
+    return past
 
 
 def round_end(game: Game) -> tuple[discord.Embed, discord.ui.View]:

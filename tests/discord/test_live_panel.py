@@ -252,6 +252,9 @@ async def test_the_round_end_message_and_the_table_stay_true_when_the_next_round
     assert game.match is not None and game.match.round_no == 2
     end = to_discord_message(env, env.backend.get_message(channel.id, end.id))
     assert end.content == "Round 2 has started: the table is below." and not components(end)
+    # Its scores stay; the line about when the next round starts goes (it would read "31 seconds ago").
+    assert end.embeds[0].title == "Round 1 is over" and end.embeds[0].fields
+    assert "next round" not in (end.embeds[0].description or "").lower(), end.embeds[0].description
     # The table of round 2 is a fresh message below; the old one is a short line without buttons.
     assert game.table_message_id != first_table and first_table is not None
     old = to_discord_message(env, env.backend.get_message(channel.id, first_table))

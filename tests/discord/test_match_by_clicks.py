@@ -85,6 +85,9 @@ async def test_the_round_end_is_public_and_next_round_deals_the_next_round(room:
         and clicked.response.content == "Round 2 has started: the table is below."
     )
     assert not clicked.response.components
+    (embed,) = clicked.response.embeds  # the scores stay, without the line about the next round
+    assert embed.title == "Round 1 is over" and embed.fields
+    assert "next round" not in (embed.description or "").lower(), embed.description
     game = game_in(env, channel)
     assert not game.between_rounds and game.match.round_no == 2  # type: ignore[union-attr]
     assert table_message(env, game).embeds[0].title == "Rommé — round 2 of 2"  # R4's house rule: rounds=2
