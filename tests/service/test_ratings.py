@@ -217,8 +217,9 @@ async def test_computers_play_at_fixed_ratings_and_a_seat_never_played_does_not_
     assert COMPUTER_RATINGS["hard"] == (32.0, 1.0)
 
 
-def test_the_tie_break_decides_the_top_and_equal_totals_below_tie() -> None:
-    # R6: two seats tied at 40 after the planned round; the tie-break round (seat 2 sat out) decides.
+def tie_break_game(game_id: int) -> Game:
+    """A finished match (a stand-in for its engine match) in which Ada and Bob were tied at 40
+    after the planned round, and the tie-break round, which the computer sat out, went to Bob."""
     results = [
         RoundResult(out=0, melded=(40, 40, 10), in_hand=(0, 0, 5), scores=(40, 40, 5), hand_romme=False),
         RoundResult(out=1, melded=(3, 12, 0), in_hand=(4, 0, 0), scores=(-1, 12, 0), hand_romme=True),
@@ -230,18 +231,37 @@ def test_the_tie_break_decides_the_top_and_equal_totals_below_tie() -> None:
         rounds_planned=1,
         n_seats=3,
     )
-    game = Game(id=1, guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, status=GameStatus.FINISHED)
+    game = Game(id=game_id, guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, status=GameStatus.FINISHED)
     game.seats = [
         Seat(HOST, "Ada", own_moves=3),
         Seat(BOB, "Bob", own_moves=3),
         Seat(None, "C", computer=True),
     ]
     game.match = cast(Any, match)
-    seats = rated_seats(game)
+    return game
+
+
+def test_the_tie_break_decides_the_top_and_equal_totals_below_tie() -> None:
+    # R6: two seats tied at 40 after the planned round; the tie-break round (seat 2 sat out) decides.
+    seats = rated_seats(tie_break_game(1))
     assert [seat.place for seat in seats] == [2, 1, 3]
     assert [seat.rounds for seat in seats] == [2, 2, 1]  # the computer sat the tie-break out
     assert seats[1].hand_rommes == 1 and seats[0].rounds_out == 1
     assert places([10, 10, 5], [False, False, False]) == [1, 1, 3]
+
+
+async def test_a_tie_break_decides_the_stored_ranking_and_ratings(
+    make_service: ServiceFactory, storage: Database
+) -> None:
+    # R6 on both backends: the match's stored places are the tie-break's, and the stored ratings are
+    # what openskill gives for them.
+    service = await make_service(clock=FakeClock(DECEMBER))
+    lobby = await service.open_lobby(GUILD, CHANNEL, HOST, "Ada", ONE_ROUND, computers=1)
+    shifts = await service.ratings.rate(tie_break_game(lobby.id))
+    (match,) = await storage.rated_matches(GUILD)
+    assert [(seat.user_id, seat.place) for seat in match.seats] == [(HOST, 2), (BOB, 1), (None, 3)]
+    assert await stored_ratings(storage) == openskill_again([match])
+    assert shifts[BOB].after > shifts[HOST].after
 
 
 def test_a_new_player_is_shown_1000() -> None:
