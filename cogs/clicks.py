@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -105,6 +105,14 @@ def drawn_for(interaction: discord.Interaction, message: discord.Message, game: 
         return True
     footers = game_footers(game.id)
     return any(embed.footer.text in footers for embed in message.embeds)
+
+
+def selected_values(interaction: discord.Interaction[Any]) -> list[str]:
+    """The values a select's click chose (none for a button), as Discord sent them: strings only,
+    whatever else a forged payload holds."""
+    data: Mapping[str, object] = interaction.data or {}
+    given = data.get("values")
+    return [v for v in given if isinstance(v, str)] if isinstance(given, list) else []
 
 
 async def answer_privately(interaction: discord.Interaction, text: str) -> None:

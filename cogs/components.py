@@ -9,7 +9,6 @@ every class whose template matches), and :class:`Malformed` answers any other ``
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self
 
 import discord
@@ -17,7 +16,7 @@ import discord
 from bot.render import PANEL_BUTTON_TEMPLATE, PANEL_SELECT_TEMPLATE, parse_custom_id
 from bot.render.ids import PREFIX, public_template
 from cogs.boards import BoardButton
-from cogs.clicks import Clicks
+from cogs.clicks import Clicks, selected_values
 from cogs.replays import REPLAY_ITEMS, REPLAY_TEMPLATES
 
 if TYPE_CHECKING:
@@ -73,10 +72,7 @@ class _RommeItem:
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data: Mapping[str, object] = interaction.data or {}
-        given = data.get("values")
-        values = [v for v in given if isinstance(v, str)] if isinstance(given, list) else []
-        await clicks_of(interaction).run(interaction, self.custom, values)
+        await clicks_of(interaction).run(interaction, self.custom, selected_values(interaction))
 
 
 class _Button(_RommeItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):

@@ -38,7 +38,7 @@ from bot.render.settings import (
 )
 from bot.service import TableError
 from bot.service.settings import RULE_SETTINGS, MemberPreferences, ServerSettings
-from cogs.clicks import answer_privately
+from cogs.clicks import answer_privately, selected_values
 
 if TYPE_CHECKING:
     from bot.client import RommeBot
@@ -298,10 +298,7 @@ class _PanelItem:
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data: Mapping[str, object] = interaction.data or {}
-        given = data.get("values")
-        values = [v for v in given if isinstance(v, str)] if isinstance(given, list) else []
-        await Panels(interaction.client).click(interaction, self.custom_id_seen, values)
+        await Panels(interaction.client).click(interaction, self.custom_id_seen, selected_values(interaction))
 
 
 SETTINGS_SELECT = SETTINGS_TEMPLATE.replace("pick|channels|role|numbers|reset", "pick")

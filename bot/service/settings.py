@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Literal
+from typing import Any, Literal, Protocol, Self, TypeVar
 
 from bot.engine.computer import DEFAULT_LEVEL, LEVELS
 from bot.engine.rules import RuleSet
@@ -251,13 +251,7 @@ class ServerSettings:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ServerSettings:
         """Settings read back; a value this code does not accept (any more) is left out, logged."""
-        settings = cls()
-        for name, value in data.items():
-            try:
-                settings = settings.changed(name, value)
-            except TableError:
-                log.warning("server setting %s=%r is not valid any more: its default stands", name, value)
-        return settings
+        return _read_back(cls(), data, "server setting")
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,13 +312,26 @@ class MemberPreferences:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> MemberPreferences:
         """Preferences read back; a value not accepted (any more) is left out."""
-        preferences = cls()
-        for name, value in data.items():
-            try:
-                preferences = preferences.changed(name, value)
-            except TableError:
-                log.warning("member preference %s=%r is not valid any more", name, value)
-        return preferences
+        return _read_back(cls(), data, "member preference")
+
+
+class _Changeable(Protocol):
+    def changed(self, name: str, value: object) -> Self: ...
+
+
+_Values = TypeVar("_Values", bound=_Changeable)
+
+
+def _read_back(default: _Values, data: dict[str, Any], what: str) -> _Values:
+    """``default`` with each stored value of ``data`` that is still accepted; one that is not (any
+    more) is left out and logged, so its default stands."""
+    values = default
+    for name, value in data.items():
+        try:
+            values = values.changed(name, value)
+        except TableError:
+            log.warning("%s %s=%r is not valid any more: its default stands", what, name, value)
+    return values
 
 
 class SettingsBook:
