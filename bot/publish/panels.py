@@ -23,7 +23,6 @@ A panel is drawn only from ``match.seat_view(seat)`` of the seat the person play
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import time
@@ -36,6 +35,7 @@ import discord
 from bot.i18n import speaking, t
 from bot.publish.announcements import detached
 from bot.publish.faults import EditTally, RequestGuard, fault_code, panel_gone
+from bot.publish.wakeups import Wakeups
 from bot.render import hand_panel
 from bot.render.faces import text_cards
 from bot.render.ids import PanelState, Sort
@@ -119,7 +119,6 @@ class _Panel:
     last_edit: float = float("-inf")
     pending: Game | None = None
     busy: bool = False
-    task: asyncio.Task[None] | None = None
 
     def alive(self, now: float) -> bool:
         return now < self.since + TOKEN_LIFE - TOKEN_MARGIN
@@ -145,6 +144,8 @@ class PanelKeeper:
         self._drawn: dict[Key, tuple[int, int, str]] = {}
         self._noted: dict[int, set[int]] = {}
         """Per game, the people whose sort order or drawn card is kept (to forget them with it)."""
+        self._waits: Wakeups[Key] = Wakeups(self._waited)
+        """The panels whose edit waits (for their second, or while failures hold them back)."""
         self._closed = False
         self.preferences: Callable[[int], MemberPreferences] = no_preferences
         """A member's preferences as known (the bot sets the table service's book here)."""
@@ -204,9 +205,7 @@ class PanelKeeper:
         old = self._panels.get(key)
         panel = _Panel(game.id, user_id, message_id, interaction, now, watch_key(game, seat), last_edit=now)
         if old is not None:
-            # An edit of the old entry still waiting finds it replaced and does nothing.
-            if old.task is not None and not old.task.done():
-                old.task.cancel()
+            self._waits.cancel(key)  # the new entry draws what the old one waited to
             if old.message_id != message_id and old.alive(now):
                 self.budget.request(-2 * old.message_id - 1, people=True, edit=lambda: self._retire(old))
         self._panels[key] = panel
@@ -244,15 +243,17 @@ class PanelKeeper:
     def _schedule(self, panel: _Panel, now: float) -> None:
         panel.busy = True
         delay = max(0.0, panel.last_edit + self.interval - now, self.guard.wait(panel.game_id, "panel"))
-        panel.task = asyncio.get_running_loop().create_task(
-            self._after(panel, delay), name=f"romme-panel-{panel.message_id}"
-        )
-
-    async def _after(self, panel: _Panel, delay: float) -> None:
         if delay > 0:
-            await asyncio.sleep(delay)
-        if self._panels.get((panel.game_id, panel.user_id)) is not panel:
-            return
+            self._waits.after((panel.game_id, panel.user_id), delay)
+        else:
+            self._request(panel)
+
+    def _waited(self, key: Key) -> None:
+        panel = self._panels.get(key)
+        if panel is not None and not self._closed:
+            self._request(panel)
+
+    def _request(self, panel: _Panel) -> None:
         # Panel keys are negative, so they never meet a channel's key in the budget.
         self.budget.request(-2 * panel.message_id, people=True, edit=lambda: self._flush(panel))
 
@@ -302,9 +303,7 @@ class PanelKeeper:
             if self._panels.get(key) is panel and not self._closed:
                 if retry is not None:
                     panel.busy = True
-                    panel.task = asyncio.get_running_loop().create_task(
-                        self._after(panel, retry), name=f"romme-panel-{panel.message_id}"
-                    )
+                    self._waits.after(key, retry)
                 elif panel.pending is not None:
                     self.changed(panel.pending)
 
@@ -322,9 +321,8 @@ class PanelKeeper:
     def forget(self, game_id: int) -> None:
         """The game left memory: its panels are let be, and its people's sort orders forgotten."""
         for user_id in self._by_game.pop(game_id, set()):
-            panel = self._panels.pop((game_id, user_id), None)
-            if panel is not None and panel.task is not None and not panel.task.done():
-                panel.task.cancel()
+            self._panels.pop((game_id, user_id), None)
+            self._waits.cancel((game_id, user_id))
         for user_id in self._noted.pop(game_id, set()):
             self._sorts.pop((game_id, user_id), None)
             self._drawn.pop((game_id, user_id), None)
@@ -333,6 +331,7 @@ class PanelKeeper:
         key = (panel.game_id, panel.user_id)
         if self._panels.get(key) is panel:
             del self._panels[key]
+            self._waits.cancel(key)
             users = self._by_game.get(panel.game_id)
             if users is not None:
                 users.discard(panel.user_id)
@@ -342,7 +341,4 @@ class PanelKeeper:
     async def close(self) -> None:
         """Stop keeping panels: pending edits are dropped."""
         self._closed = True
-        tasks = [p.task for p in self._panels.values() if p.task is not None and not p.task.done()]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        self._waits.close()

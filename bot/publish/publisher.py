@@ -32,6 +32,7 @@ from bot.publish.announcements import Announcer, announcement, detached, round_o
 from bot.publish.edit_budget import EDITS_PER_SECOND, EditBudget
 from bot.publish.faults import EditTally, Fault, RequestGuard, ThreadLocked, fault_code, sort_fault
 from bot.publish.panels import PanelKeeper
+from bot.publish.wakeups import Wakeups
 from bot.render import lobby, match_end, results_url, table, table_content
 from bot.render.faces import text_cards
 from bot.service.errors import TableError
@@ -89,7 +90,6 @@ class _Channel:
     pending: Game | None = None
     busy: bool = False
     """An edit is on its way: waiting for the channel's second, for its turn, or going out."""
-    task: asyncio.Task[None] | None = None
     shown: dict[int, int] = field(default_factory=dict)
 
     def drew(self, game: Game) -> None:
@@ -127,6 +127,8 @@ class TablePublisher:
         self._results: dict[int, str] = {}
         """The jump URL of each finished game's match-end announcement, linked from its table."""
         self._tasks: set[asyncio.Task[None]] = set()
+        self._waits: Wakeups[int] = Wakeups(self._waited)
+        """The channels whose edit waits (for their second, or while failures hold them back)."""
         self.edits = EditTally()
         """What became of the table edits (sent, merged, refused), for the metrics."""
         self.announcer.on_match_end = self._match_announced
@@ -191,7 +193,7 @@ class TablePublisher:
         channel = self._channels.get(game.channel_id)
         if channel is not None:
             channel.shown.pop(game.id, None)
-            idle = channel.task is None or channel.task.done()
+            idle = not self._waits.waiting(game.channel_id)
             if not channel.shown and channel.pending is None and not channel.busy and idle:
                 del self._channels[game.channel_id]
 
@@ -302,21 +304,20 @@ class TablePublisher:
         now = time.monotonic()
         delay = max(0.0, channel.last_edit + self.interval - now, self.guard.wait(game.id))
         if delay > 0:
-            channel.task = asyncio.get_running_loop().create_task(
-                self._after(game.channel_id, delay), name=f"romme-table-{game.channel_id}"
-            )
+            self._waits.after(game.channel_id, delay)
         else:
             self._ask_turn(game.channel_id)
 
-    async def _after(self, channel_id: int, delay: float) -> None:
-        await asyncio.sleep(delay)
-        channel = self._channels[channel_id]
+    def _waited(self, channel_id: int) -> None:
+        """The channel's wait is over: its edit takes its turn, unless failures meanwhile pushed the
+        game's next request back."""
+        channel = self._channels.get(channel_id)
+        if channel is None or self._closed:
+            return
         game = channel.pending
         wait = 0.0 if game is None else self.guard.wait(game.id)
-        if wait > 0:  # a failure meanwhile pushed the game's next request back
-            channel.task = asyncio.get_running_loop().create_task(
-                self._after(channel_id, wait), name=f"romme-table-{channel_id}"
-            )
+        if wait > 0:
+            self._waits.after(channel_id, wait)
             return
         self._ask_turn(channel_id)
 
@@ -453,8 +454,8 @@ class TablePublisher:
     async def close(self) -> None:
         """Stop editing: pending edits are dropped (the next start draws the table again)."""
         self._closed = True
-        tasks = [c.task for c in self._channels.values() if c.task is not None and not c.task.done()]
-        tasks += list(self._tasks)
+        self._waits.close()
+        tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

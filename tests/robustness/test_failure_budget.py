@@ -10,7 +10,9 @@ with the real one (``bench/failure_budget.py`` measures those).
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 import simcord
@@ -53,3 +55,25 @@ async def test_broken_tables_fail_fewer_times_than_there_are_tables(simcord_env:
     assert int(LIMIT * HOLD_ALL_SHARE) <= len(in_window) < TABLES, refusals.requests
     assert max(in_window) - first < 60  # all in the first minute: then held for the rest
     assert set(refusals.by_status) == {403}
+
+
+async def test_held_tables_wait_on_one_timer_not_a_task_each(simcord_env: simcord.Env) -> None:
+    """Once the budget holds every table back, their edits wait on one timer of the event loop: a
+    thousand held tables are not a thousand sleeping tasks (which also took SimCord hours to settle)."""
+    env = simcord_env
+    publisher = romme_bot(env).publisher
+    publisher.guard.budget.limit = LIMIT
+    drivers = await open_tables(env, TABLES)
+    take_permissions_away(env, drivers)
+    before = live_tasks()
+    with counted_refusals(env) as refusals:
+        await keep_clicking(env, drivers, minutes=2)
+    assert refusals.total >= int(LIMIT * HOLD_ALL_SHARE)
+    with env._bot_scope():  # the bot's clock (SimCord's)
+        held = [driver for driver in drivers if publisher.guard.wait(driver.game().id) > 0]
+    assert len(held) == TABLES  # the bot-wide budget holds every table back now
+    assert len(live_tasks() - before) <= 2, sorted(task.get_name() for task in live_tasks() - before)
+
+
+def live_tasks() -> set[asyncio.Task[Any]]:
+    return {task for task in asyncio.all_tasks() if not task.done()}
