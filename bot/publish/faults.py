@@ -299,6 +299,23 @@ class FailureBudget:
         wait = self._times[count - level] + self.window - now
         return wait if wait > 0.001 else 0.0
 
+    def room(self, *, failed: bool, now: float) -> int:
+        """Requests that may go out at ``now`` before the count reaches the level that holds them
+        back (``failed``: requests of games that failed in the window), if every one of them failed.
+
+        >>> budget = FailureBudget(limit=20, window=600)
+        >>> budget.count(403, now=0.0)
+        >>> budget.room(failed=True, now=1.0), budget.room(failed=False, now=1.0)
+        (1, 3)
+        """
+        level = self.hold_all_at if not failed else min(self.hold_all_at, self.hold_failed_at)
+        return max(0, level - self.in_window(now))
+
+    def next_leaves(self, now: float) -> float:
+        """Seconds until the oldest failure in the window leaves it (0: none is in it)."""
+        self._trim(now)
+        return max(0.0, self._times[0] + self.window - now) if self._times else 0.0
+
     def _trim(self, now: float) -> None:
         while self._times and self._times[0] <= now - self.window:
             self._times.popleft()
@@ -351,11 +368,21 @@ class RequestGuard:
         """Seconds before a request of the game may go out (0: now): its own budget, and the
         bot-wide one (:class:`FailureBudget`)."""
         now = time.monotonic()
+        held = self.budget.hold(failed=self.failed_lately(game_id), now=now)
+        return max(held, self.own_wait(game_id, lane))
+
+    def own_wait(self, game_id: int, lane: Lane = "table") -> float:
+        """Seconds before a request of the game may go out by its own budget (0: now), whatever
+        the bot-wide one says."""
         health = self._games.get(game_id)
-        held = self.budget.hold(failed=health is not None and self._failed_lately(health, now), now=now)
         if health is None or lane not in health.lanes:
-            return held
-        return max(held, health.lanes[lane].not_before - now)
+            return 0.0
+        return max(0.0, health.lanes[lane].not_before - time.monotonic())
+
+    def failed_lately(self, game_id: int) -> bool:
+        """A request of the game failed in the window (the bot-wide budget holds it back sooner)."""
+        health = self._games.get(game_id)
+        return health is not None and self._failed_lately(health, time.monotonic())
 
     def _failed_lately(self, health: _Health, now: float) -> bool:
         for lane in health.lanes.values():

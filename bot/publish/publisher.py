@@ -49,6 +49,10 @@ EDIT_INTERVAL = 1.0
 """Seconds between two edits of the table message in one channel."""
 SHOWN_PER_CHANNEL = 4
 """Games per channel whose drawn version is remembered (the open one and the last ended ones)."""
+HELD = 0
+"""The key of :class:`~bot.publish.wakeups.Wakeups` that looks at the held channels (no channel's id)."""
+HELD_LOOK = 1.0
+"""Least seconds between two looks at the channels the bot-wide failure budget holds back."""
 
 __all__ = ["EDIT_INTERVAL", "TablePublisher", "announcement", "detached", "round_over_now", "table_message"]
 
@@ -128,7 +132,10 @@ class TablePublisher:
         """The jump URL of each finished game's match-end announcement, linked from its table."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._waits: Wakeups[int] = Wakeups(self._waited)
-        """The channels whose edit waits (for their second, or while failures hold them back)."""
+        """The channels whose edit waits (for their second, or for their game's pause after a
+        failure), and :data:`HELD` (the next look at the held channels)."""
+        self._held: dict[int, None] = {}
+        """The channels whose edit the bot-wide failure budget holds back, first held first."""
         self.edits = EditTally()
         """What became of the table edits (sent, merged, refused), for the metrics."""
         self.announcer.on_match_end = self._match_announced
@@ -193,7 +200,7 @@ class TablePublisher:
         channel = self._channels.get(game.channel_id)
         if channel is not None:
             channel.shown.pop(game.id, None)
-            idle = not self._waits.waiting(game.channel_id)
+            idle = not self._waits.waiting(game.channel_id) and game.channel_id not in self._held
             if not channel.shown and channel.pending is None and not channel.busy and idle:
                 del self._channels[game.channel_id]
 
@@ -301,25 +308,58 @@ class TablePublisher:
             self.edits.merged += 1
             return
         channel.busy = True
-        now = time.monotonic()
-        delay = max(0.0, channel.last_edit + self.interval - now, self.guard.wait(game.id))
+        self._when_free(game.channel_id, game, channel.last_edit + self.interval - time.monotonic())
+
+    def _when_free(self, channel_id: int, game: Game | None, delay: float = 0.0) -> None:
+        """The channel's edit takes its turn after ``delay`` and its game's own pause after a
+        failure; while the bot-wide budget holds the game back, it waits with the other held ones."""
+        if game is not None:
+            delay = max(delay, self.guard.own_wait(game.id))
+            if delay <= 0 and self.guard.wait(game.id) > 0:
+                self._hold(channel_id)
+                return
         if delay > 0:
-            self._waits.after(game.channel_id, delay)
+            self._waits.after(channel_id, delay)
         else:
-            self._ask_turn(game.channel_id)
+            self._ask_turn(channel_id)
 
     def _waited(self, channel_id: int) -> None:
-        """The channel's wait is over: its edit takes its turn, unless failures meanwhile pushed the
-        game's next request back."""
+        """A wait is over: the channel's edit takes its turn unless failures meanwhile hold it back
+        (or, for :data:`HELD`, the held channels the budget has room for go)."""
+        if self._closed:
+            return
+        if channel_id == HELD:
+            self._release_held()
+            return
         channel = self._channels.get(channel_id)
-        if channel is None or self._closed:
-            return
-        game = channel.pending
-        wait = 0.0 if game is None else self.guard.wait(game.id)
-        if wait > 0:
-            self._waits.after(channel_id, wait)
-            return
-        self._ask_turn(channel_id)
+        if channel is not None:
+            self._when_free(channel_id, channel.pending)
+
+    def _hold(self, channel_id: int) -> None:
+        self._held[channel_id] = None
+        if not self._waits.waiting(HELD):
+            self._waits.after(HELD, max(HELD_LOOK, self.guard.budget.next_leaves(time.monotonic())))
+
+    def _release_held(self) -> None:
+        """Let as many held channels go, first held first, as the bot-wide budget has room for if all
+        of them failed again (released together, they would otherwise all fail at once past the level
+        that holds them); the rest wait for the next failure to leave the window."""
+        budget, now = self.guard.budget, time.monotonic()
+        room = {failed: budget.room(failed=failed, now=now) for failed in (False, True)}
+        for channel_id in list(self._held):
+            if room[False] <= 0:
+                break
+            channel = self._channels.get(channel_id)
+            game = None if channel is None else channel.pending
+            if game is not None and room[self.guard.failed_lately(game.id)] <= 0:
+                continue
+            del self._held[channel_id]
+            room[False] -= 1
+            room[True] -= 1
+            if channel is not None:
+                self._when_free(channel_id, game)
+        if self._held and not self._waits.waiting(HELD):
+            self._waits.after(HELD, max(HELD_LOOK, budget.next_leaves(now)))
 
     def _ask_turn(self, channel_id: int) -> None:
         channel = self._channels[channel_id]
@@ -455,6 +495,7 @@ class TablePublisher:
         """Stop editing: pending edits are dropped (the next start draws the table again)."""
         self._closed = True
         self._waits.close()
+        self._held.clear()
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()

@@ -77,3 +77,19 @@ async def test_held_tables_wait_on_one_timer_not_a_task_each(simcord_env: simcor
 
 def live_tasks() -> set[asyncio.Task[Any]]:
     return {task for task in asyncio.all_tasks() if not task.done()}
+
+
+async def test_tables_held_together_go_again_only_as_the_budget_has_room(simcord_env: simcord.Env) -> None:
+    """When the first failures leave the window, the held tables do not all go out at once (and all
+    fail past the level that held them): in every ten minutes, the count stays at the level."""
+    env = simcord_env
+    romme_bot(env).publisher.guard.budget.limit = LIMIT
+    drivers = await open_tables(env, TABLES)
+    take_permissions_away(env, drivers)
+    with counted_refusals(env) as refusals:
+        await keep_clicking(env, drivers, minutes=13)
+    times = sorted(refusals.times)
+    assert times[-1] - times[0] > FAILURE_WINDOW  # tables went out again once the window slid
+    level = int(LIMIT * HOLD_ALL_SHARE)
+    worst = max(sum(1 for at in times if end - FAILURE_WINDOW < at <= end) for end in times)
+    assert worst <= level + 2, (worst, times)
