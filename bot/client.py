@@ -248,6 +248,7 @@ class RommeBot(commands.Bot):
             self.card_faces = await ensure_card_faces(self, prune=self.shard_set is None)
         install_faces(self.card_faces)
         self.faces = FaceKeeper(self, self.card_faces)
+        self._publisher.panels.faces = self.faces
         games = await self._tables.load()
         log.info("%d unfinished games are back", len(games))
         # HISTORY_DAYS: the moves of old matches go, their results stay.

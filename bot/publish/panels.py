@@ -34,6 +34,7 @@ import discord
 
 from bot.i18n import speaking, t
 from bot.publish.announcements import detached
+from bot.publish.emojis import FaceKeeper, names_an_emoji
 from bot.publish.faults import EditTally, RequestGuard, fault_code, panel_gone
 from bot.publish.wakeups import Wakeups
 from bot.render import hand_panel
@@ -119,6 +120,8 @@ class _Panel:
     last_edit: float = float("-inf")
     pending: Game | None = None
     busy: bool = False
+    refaced: bool = False
+    """An edit refused for an unknown card face was tried again once, after the faces were checked."""
 
     def alive(self, now: float) -> bool:
         return now < self.since + TOKEN_LIFE - TOKEN_MARGIN
@@ -148,6 +151,9 @@ class PanelKeeper:
         """The panels whose edit waits (for their second, or while failures hold them back)."""
         self._closed = False
         self.preferences: Callable[[int], MemberPreferences] = no_preferences
+        self.faces: FaceKeeper | None = None
+        """The card faces in use (the bot sets its keeper here): an edit Discord refuses for naming
+        an emoji it does not know makes the keeper check them, and goes again."""
         """A member's preferences as known (the bot sets the table service's book here)."""
         self.tally = EditTally()
         """What became of the panel edits (sent, merged, refused), for the metrics."""
@@ -282,12 +288,20 @@ class PanelKeeper:
                     game, seat, sort=self.sort_of(*key), drawn=self.drawn(game, panel.user_id)
                 )
             panel.last_edit = now
+            seen = None if self.faces is None else self.faces.checks
             try:
                 await panel.interaction.followup.edit_message(
                     panel.message_id, content=None, embed=embed, view=detached(view)
                 )
             except Exception as exc:
                 self.tally.refused[fault_code(exc)] += 1
+                if self.faces is not None and self.faces.on and names_an_emoji(exc) and not panel.refaced:
+                    # A card face is gone from the application: checked again, the edit goes again
+                    # with the faces of now (once: a second refusal is an ordinary one).
+                    self.guard.note(panel.game_id, exc, "panel")
+                    await self.faces.recheck(seen)
+                    panel.refaced, retry = True, 0.0
+                    return
                 retry = self.guard.failed(panel.game_id, exc, "edit a hand panel", "panel")
                 if panel_gone(exc) or retry is None:
                     self._forget(panel)
@@ -295,7 +309,7 @@ class PanelKeeper:
                 return
             self.tally.sent += 1
             self.guard.succeeded(panel.game_id, "panel")
-            panel.shown = shows
+            panel.shown, panel.refaced = shows, False
             if not game.running:
                 self._forget(panel)  # the match's end is the last thing a panel shows
         finally:

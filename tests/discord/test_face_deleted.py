@@ -15,9 +15,10 @@ import pytest
 import simcord
 import simcord.http.router as router
 from simcord.backend.errors import BackendError
+from simcord.results import to_discord_message
 
 from bot.render.faces import parse_face_name
-from tests.discord.play_helpers import Player, Room, begin, components, game_in, romme_bot, texts
+from tests.discord.play_helpers import Player, Room, begin, components, enabled, game_in, romme_bot, texts
 
 
 def unknown_emojis(backend: Any, body: Any) -> list[int]:
@@ -94,3 +95,34 @@ async def test_a_face_deleted_mid_game_is_uploaded_again_and_my_hand_is_answered
     # The next clicks need no further check.
     await bob.open_hand()
     assert faces.checks == 1
+
+
+async def test_a_face_deleted_mid_game_is_uploaded_again_for_a_live_panel_edit(
+    room: Room, discord_checks_emojis: None
+) -> None:
+    """The panel of the person waiting for their turn is edited by the bot when the turn comes to
+    them (no click of theirs): refused for a deleted face, the bot checks its faces and edits again."""
+    env = room.env
+    await begin(room, room.bob)
+    game = game_in(env, room.channel)
+    assert game.match is not None and game.to_play is not None
+    people = {0: room.ada, 1: room.bob}
+    waiting_seat = 1 - game.to_play
+    on_turn = Player(env, people[game.to_play], room.channel)
+    waiting = Player(env, people[waiting_seat], room.channel)
+    panel = await waiting.open_hand()
+    theirs = {str(card) for card in game.match.round.hand(game.to_play)}
+    card = next(str(c) for c in game.match.round.hand(waiting_seat) if str(c) not in theirs)
+    old = faces_named(env)[card]
+    env.backend.delete_application_emoji(old)  # someone tidied the application's emojis
+    await on_turn.play_turn()  # the turn comes to the waiting person: their panel is edited
+    game = game_in(env, room.channel)
+    assert game.to_play == waiting_seat
+    faces = romme_bot(env).faces
+    assert faces is not None and faces.checks == 1
+    new = faces_named(env)[card]
+    assert new != old
+    now = to_discord_message(env, env.backend.get_message(room.channel.id, panel.id))
+    assert enabled(now, "Draw")  # the edit went through: the panel shows their turn
+    assert unknown_emojis(env.backend, {"components": components(now)}) == []
+    assert f":{new}>" in texts(now)
