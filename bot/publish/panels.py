@@ -151,10 +151,10 @@ class PanelKeeper:
         """The panels whose edit waits (for their second, or while failures hold them back)."""
         self._closed = False
         self.preferences: Callable[[int], MemberPreferences] = no_preferences
+        """A member's preferences as known (the bot sets the table service's book here)."""
         self.faces: FaceKeeper | None = None
         """The card faces in use (the bot sets its keeper here): an edit Discord refuses for naming
         an emoji it does not know makes the keeper check them, and goes again."""
-        """A member's preferences as known (the bot sets the table service's book here)."""
         self.tally = EditTally()
         """What became of the panel edits (sent, merged, refused), for the metrics."""
 
