@@ -40,7 +40,13 @@ import simcord
 from bench._common import quiet, report
 from bot.client import RommeBot, create_bot
 from bot.publish.faults import FAILURE_WINDOW
-from tests.robustness.broken_tables import counted_refusals, keep_clicking, open_tables, take_permissions_away
+from tests.robustness.broken_tables import (
+    counted_refusals,
+    keep_clicking,
+    open_tables,
+    take_permissions_away,
+    virtual_only,
+)
 from tests.robustness.robust_helpers import quick_settle
 
 
@@ -55,22 +61,6 @@ def most_in_window(times: list[float], window: float) -> int:
     return max(
         (i + 1 - bisect.bisect_right(ordered, end - window) for i, end in enumerate(ordered)), default=0
     )
-
-
-def virtual_only(schedule: Any) -> Any:
-    """SimCord's ``Env._schedule_timer`` without the real clock's fallback: the bot's timers fire only
-    as ``advance_time`` reaches them. SimCord otherwise fires a timer whose moment has come on the
-    real clock, moving its own clock there: while a thousand tables take their clicks (more than 30
-    real seconds a minute) a round's 30-second pause would move the minute on, and the held tables'
-    wake-up would go off in the middle of a click."""
-
-    def scheduled(env: simcord.Env, record: Any, *args: Any) -> None:
-        schedule(env, record, *args)
-        if record.real_handle is not None:
-            record.real_handle.cancel()
-            record.real_handle = None
-
-    return scheduled
 
 
 async def run(tables: int, minutes: int, folder: Path, *, per_game_only: bool) -> dict[str, Any]:

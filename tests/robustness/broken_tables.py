@@ -73,6 +73,23 @@ def counted_refusals(env: simcord.Env) -> Iterator[Refusals]:
         router.dispatch = dispatch
 
 
+def virtual_only(schedule: Any) -> Any:
+    """SimCord's ``Env._schedule_timer`` without the real clock's fallback: the bot's timers fire only
+    as ``advance_time`` reaches them (a model of the clock, not of the bot). SimCord otherwise fires a
+    timer whose moment has come on the real clock, moving its own clock there: while a thousand
+    tables take their clicks (more than 30 real seconds a minute) a round's 30-second pause would
+    move the minute on, and the held tables' wake-up would go off in the middle of a click; a slow
+    machine would change what these tables do."""
+
+    def scheduled(env: simcord.Env, record: Any, *args: Any) -> None:
+        schedule(env, record, *args)
+        if record.real_handle is not None:
+            record.real_handle.cancel()
+            record.real_handle = None
+
+    return scheduled
+
+
 async def open_tables(env: simcord.Env, count: int) -> list[TableDriver]:
     """``count`` tables, each with its own person and one computer, dealt and posted."""
     bot = env.bot

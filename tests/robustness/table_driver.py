@@ -72,8 +72,12 @@ class TableDriver:
         return self.panels[actor.id]
 
     async def refresh(self, actor: simcord.MemberActor) -> None:
-        """Clear the card select: the bot redraws the panel as the game is now."""
+        """Clear the card select: the bot redraws the panel as the game is now. A panel that still
+        shows an earlier round's end has no select (its edits were held back): opened again."""
         panel = await self.current(actor)
+        if not has_action(panel, "select"):
+            await self.open_hand(actor)
+            return
         select = component(panel, action="select")
         result = await actor.select(panel, [], custom_id=select["custom_id"])
         assert result.response is not None and not is_refusal(result)
@@ -194,3 +198,12 @@ class TableDriver:
                 return game
             await self.step()
         raise AssertionError("the match did not end")
+
+
+def has_action(message: Message, action: str) -> bool:
+    """The message has a component whose custom id carries ``action``."""
+    try:
+        component(message, action=action)
+    except AssertionError:
+        return False
+    return True

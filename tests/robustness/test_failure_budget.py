@@ -20,11 +20,23 @@ import simcord
 from bot.client import RommeBot
 from bot.publish.faults import FAILURE_WINDOW, HOLD_ALL_SHARE
 from tests.discord.play_helpers import romme_bot
-from tests.robustness.broken_tables import counted_refusals, keep_clicking, open_tables, take_permissions_away
+from tests.robustness.broken_tables import (
+    counted_refusals,
+    keep_clicking,
+    open_tables,
+    take_permissions_away,
+    virtual_only,
+)
 from tests.robustness.robust_helpers import make_bot
 
 TABLES = 30
 LIMIT = 40
+
+
+@pytest.fixture(autouse=True)
+def clock_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot's timers fire on SimCord's clock only (:func:`virtual_only`)."""
+    monkeypatch.setattr(simcord.Env, "_schedule_timer", virtual_only(simcord.Env._schedule_timer))
 
 
 @pytest.fixture
