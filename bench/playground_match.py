@@ -63,7 +63,8 @@ class Driver:
             or body.get("acknowledgement") == "unacknowledged"
         ):
             codes = [item.get("code") for item in body.get("diagnostics", [])]
-            self.failed.append({"settlement": body.get("settlement"), "codes": codes})
+            asked = response.request.post_data_json
+            self.failed.append({"settlement": body.get("settlement"), "codes": codes, "asked": asked})
 
     async def shot(self, name: str) -> None:
         if self.shots is not None:

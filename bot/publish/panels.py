@@ -23,6 +23,7 @@ A panel is drawn only from ``match.seat_view(seat)`` of the seat the person play
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import time
@@ -120,6 +121,8 @@ class _Panel:
     last_edit: float = float("-inf")
     pending: Game | None = None
     busy: bool = False
+    task: asyncio.Task[None] | None = None
+    """The wait for the panel's second between two edits."""
     refaced: bool = False
     """An edit refused for an unknown card face was tried again once, after the faces were checked."""
 
@@ -148,7 +151,7 @@ class PanelKeeper:
         self._noted: dict[int, set[int]] = {}
         """Per game, the people whose sort order or drawn card is kept (to forget them with it)."""
         self._waits: Wakeups[Key] = Wakeups(self._waited)
-        """The panels whose edit waits (for their second, or while failures hold them back)."""
+        """The panels whose edit waits while failures hold it back: many panels, one timer."""
         self._closed = False
         self.preferences: Callable[[int], MemberPreferences] = no_preferences
         """A member's preferences as known (the bot sets the table service's book here)."""
@@ -211,7 +214,10 @@ class PanelKeeper:
         old = self._panels.get(key)
         panel = _Panel(game.id, user_id, message_id, interaction, now, watch_key(game, seat), last_edit=now)
         if old is not None:
-            self._waits.cancel(key)  # the new entry draws what the old one waited to
+            # The new entry draws what the old one waited to.
+            if old.task is not None and not old.task.done():
+                old.task.cancel()
+            self._waits.cancel(key)
             if old.message_id != message_id and old.alive(now):
                 self.budget.request(-2 * old.message_id - 1, people=True, edit=lambda: self._retire(old))
         self._panels[key] = panel
@@ -248,10 +254,19 @@ class PanelKeeper:
 
     def _schedule(self, panel: _Panel, now: float) -> None:
         panel.busy = True
-        delay = max(0.0, panel.last_edit + self.interval - now, self.guard.wait(panel.game_id, "panel"))
-        if delay > 0:
-            self._waits.after((panel.game_id, panel.user_id), delay)
+        gap = panel.last_edit + self.interval - now
+        held = self.guard.wait(panel.game_id, "panel")
+        if held > max(gap, 0.0):
+            self._waits.after((panel.game_id, panel.user_id), held)
         else:
+            panel.task = asyncio.get_running_loop().create_task(
+                self._after(panel, gap), name=f"romme-panel-{panel.message_id}"
+            )
+
+    async def _after(self, panel: _Panel, delay: float) -> None:
+        if delay > 0:
+            await asyncio.sleep(delay)
+        if self._panels.get((panel.game_id, panel.user_id)) is panel and not self._closed:
             self._request(panel)
 
     def _waited(self, key: Key) -> None:
@@ -335,7 +350,9 @@ class PanelKeeper:
     def forget(self, game_id: int) -> None:
         """The game left memory: its panels are let be, and its people's sort orders forgotten."""
         for user_id in self._by_game.pop(game_id, set()):
-            self._panels.pop((game_id, user_id), None)
+            panel = self._panels.pop((game_id, user_id), None)
+            if panel is not None and panel.task is not None and not panel.task.done():
+                panel.task.cancel()
             self._waits.cancel((game_id, user_id))
         for user_id in self._noted.pop(game_id, set()):
             self._sorts.pop((game_id, user_id), None)
@@ -356,3 +373,7 @@ class PanelKeeper:
         """Stop keeping panels: pending edits are dropped."""
         self._closed = True
         self._waits.close()
+        tasks = [p.task for p in self._panels.values() if p.task is not None and not p.task.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -94,6 +94,8 @@ class _Channel:
     pending: Game | None = None
     busy: bool = False
     """An edit is on its way: waiting for the channel's second, for its turn, or going out."""
+    task: asyncio.Task[None] | None = None
+    """The wait for the channel's second between two edits."""
     shown: dict[int, int] = field(default_factory=dict)
 
     def drew(self, game: Game) -> None:
@@ -132,8 +134,8 @@ class TablePublisher:
         """The jump URL of each finished game's match-end announcement, linked from its table."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._waits: Wakeups[int] = Wakeups(self._waited)
-        """The channels whose edit waits (for their second, or for their game's pause after a
-        failure), and :data:`HELD` (the next look at the held channels)."""
+        """The channels whose edit waits for their game's pause after a failure, and :data:`HELD`
+        (the next look at the held channels): many tables, one timer."""
         self._held: dict[int, None] = {}
         """The channels whose edit the bot-wide failure budget holds back, first held first."""
         self.edits = EditTally()
@@ -200,7 +202,8 @@ class TablePublisher:
         channel = self._channels.get(game.channel_id)
         if channel is not None:
             channel.shown.pop(game.id, None)
-            idle = not self._waits.waiting(game.channel_id) and game.channel_id not in self._held
+            idle = (channel.task is None or channel.task.done()) and not self._waits.waiting(game.channel_id)
+            idle = idle and game.channel_id not in self._held
             if not channel.shown and channel.pending is None and not channel.busy and idle:
                 del self._channels[game.channel_id]
 
@@ -311,17 +314,28 @@ class TablePublisher:
         self._when_free(game.channel_id, game, channel.last_edit + self.interval - time.monotonic())
 
     def _when_free(self, channel_id: int, game: Game | None, delay: float = 0.0) -> None:
-        """The channel's edit takes its turn after ``delay`` and its game's own pause after a
-        failure; while the bot-wide budget holds the game back, it waits with the other held ones."""
+        """The channel's edit takes its turn after ``delay`` (the channel's second) and its game's
+        own pause after a failure; while the bot-wide budget holds the game back, it waits with the
+        other held ones. The waits that failures cause share one timer (:class:`Wakeups`): a
+        thousand tables held back are not a thousand sleeping tasks."""
         if game is not None:
-            delay = max(delay, self.guard.own_wait(game.id))
+            paused = self.guard.own_wait(game.id)
+            if paused > max(delay, 0.0):
+                self._waits.after(channel_id, paused)
+                return
             if delay <= 0 and self.guard.wait(game.id) > 0:
                 self._hold(channel_id)
                 return
         if delay > 0:
-            self._waits.after(channel_id, delay)
+            self._channels[channel_id].task = asyncio.get_running_loop().create_task(
+                self._after(channel_id, delay), name=f"romme-table-{channel_id}"
+            )
         else:
             self._ask_turn(channel_id)
+
+    async def _after(self, channel_id: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self._waited(channel_id)
 
     def _waited(self, channel_id: int) -> None:
         """A wait is over: the channel's edit takes its turn unless failures meanwhile hold it back
@@ -496,7 +510,8 @@ class TablePublisher:
         self._closed = True
         self._waits.close()
         self._held.clear()
-        tasks = list(self._tasks)
+        tasks = [c.task for c in self._channels.values() if c.task is not None and not c.task.done()]
+        tasks += list(self._tasks)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

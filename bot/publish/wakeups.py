@@ -1,8 +1,9 @@
 """Many waits on one timer: a thousand tables held back by the failure budget cost one timer of the
 event loop, not a thousand sleeping tasks.
 
-The publisher and the panel keeper wait before an edit (the channel's second, a game's pause after a
-failure, the bot-wide hold of :class:`~bot.publish.faults.FailureBudget`). Each wait is a key and the
+When failures hold a table or a hand panel back (a game's pause after a failure, the bot-wide hold
+of :class:`~bot.publish.faults.FailureBudget`), the publisher and the panel keeper wait here; the
+second between two edits of one message is still a short task of its own. Each wait is a key and the
 moment it ends; :class:`Wakeups` keeps them in a heap and arms a single ``loop.call_later`` for the
 earliest, which calls back every key whose moment has come.
 """
@@ -69,8 +70,10 @@ class Wakeups(Generic[K]):
         return key in self._due
 
     def cancel(self, key: K) -> None:
-        """``key`` is not called back (its heap entry is dropped when it comes up)."""
-        self._due.pop(key, None)
+        """``key`` is not called back; the timer moves to the next wait (none is left armed for
+        nothing: an armed timer is work still to come, for the event loop and for SimCord)."""
+        if self._due.pop(key, None) is not None:
+            self._arm()
 
     def close(self) -> None:
         """Drop every wait and the timer."""
@@ -89,12 +92,13 @@ class Wakeups(Generic[K]):
         return None
 
     def _arm(self) -> None:
+        """The timer is armed for the earliest wait, and only then."""
         due = self._live_top()
         if due is None:
             self.close()
             return
-        if self._timer is not None and self._timer_at <= due:
-            return  # the armed timer comes first (or at the moment) and arms the next
+        if self._timer is not None and self._timer_at == due:
+            return
         if self._timer is not None:
             self._timer.cancel()
         loop = asyncio.get_running_loop()
