@@ -30,7 +30,7 @@ from bot.render.replay import (
 )
 from bot.service import TableError
 from bot.service.matchlog import NoReplay
-from cogs.clicks import answer_privately
+from cogs.clicks import answer_privately, selected_values
 
 if TYPE_CHECKING:
     from bot.client import RommeBot
@@ -146,10 +146,9 @@ class ReplayRound(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ROUND
         return cls(item, int(match["game_id"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        data: Mapping[str, object] = interaction.data or {}
-        values = data.get("values")
-        value = values[0] if isinstance(values, list) and values else None
-        round_no = int(value) if isinstance(value, str) and value.isdigit() and len(value) < 4 else 1
+        values = selected_values(interaction)
+        value = values[0] if values else ""
+        round_no = int(value) if value.isdigit() and len(value) < 4 else 1
         await show_replay(interaction, self.game_id, None, new=False, round_no=round_no)
 
 
