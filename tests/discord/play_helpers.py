@@ -14,7 +14,9 @@ from typing import Any
 
 import discord
 import simcord
-from simcord.results import to_discord_message
+from simcord import interactions as sim_interactions
+from simcord.backend import serializers
+from simcord.results import InteractionResult, to_discord_message
 
 from bot import create_bot
 from bot.client import RommeBot
@@ -257,3 +259,38 @@ def texts(message: Message) -> str:
         parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
         parts += [f"{f.name}\n{f.value}" for f in embed.fields]
     return "\n".join(parts)
+
+
+def sent_select(
+    actor: simcord.MemberActor,
+    message: Any,
+    custom_id: str,
+    values: list[str],
+    *,
+    kind: int = 3,
+    only_component: bool = False,
+) -> InteractionResult:
+    """A select's choice (component type ``kind``) as Discord would send it on ``message``, for
+    values SimCord's ``select`` cannot hold (a channel of another server, a role deleted meanwhile, a
+    value no option has: a forged one). ``only_component``: the select arrives as the message's only
+    component, for a ``custom_id`` the message may not even carry (a forged or copied id)."""
+    env = actor._env
+    backend = env.backend
+    channel_id = getattr(message, "channel_id", None) or message.channel.id
+    stored = backend.get_message(channel_id, message.id)
+    record, payload = sim_interactions.base_payload(
+        backend,
+        type=3,
+        channel_id=stored.channel_id,
+        guild_id=actor.guild.id,
+        user_id=actor.id,
+        data={"custom_id": custom_id, "component_type": kind, "values": values, "resolved": {}},
+    )
+    payload["message"] = dict(serializers.message_payload(backend, stored))
+    if only_component:
+        options = [{"label": v, "value": v} for v in values]
+        select = {"type": kind, "custom_id": custom_id, "options": options}
+        payload["message"]["components"] = [{"type": 1, "components": [select]}]
+    record.source_message_id = stored.id
+    backend.emit("INTERACTION_CREATE", payload)
+    return InteractionResult(env, record)

@@ -15,8 +15,6 @@ from typing import Any
 import pytest
 import simcord
 from discord import app_commands
-from simcord import interactions as sim_interactions
-from simcord.backend import serializers
 from simcord.results import InteractionResult
 
 from bot.client import RommeBot
@@ -30,6 +28,7 @@ from tests.discord.play_helpers import (
     game_in,
     romme_bot,
     seeded_bot,
+    sent_select,
     service,
     table_message,
     texts,
@@ -73,30 +72,6 @@ async def prefer(room: Room, member: simcord.MemberActor, *choices: str) -> Inte
         result = await member.select(result.response, [choice])
         assert result.response is not None
     return result
-
-
-def forged(actor: simcord.MemberActor, message: Any, custom_id: str, values: list[str]) -> InteractionResult:
-    """A choice sent as Discord would, in a list ``custom_id`` the message may not even carry (a
-    forged or copied id): it arrives as the message's only component."""
-    env = actor._env
-    backend = env.backend
-    channel_id = getattr(message, "channel_id", None) or message.channel.id
-    stored = backend.get_message(channel_id, message.id)
-    record, payload = sim_interactions.base_payload(
-        backend,
-        type=3,
-        channel_id=stored.channel_id,
-        guild_id=actor.guild.id,
-        user_id=actor.id,
-        data={"custom_id": custom_id, "component_type": 3, "values": values},
-    )
-    payload["message"] = dict(serializers.message_payload(backend, stored))
-    options = [{"label": v, "value": v} for v in values]
-    select = {"type": 3, "custom_id": custom_id, "options": options}
-    payload["message"]["components"] = [{"type": 1, "components": [select]}]
-    record.source_message_id = stored.id
-    backend.emit("INTERACTION_CREATE", payload)
-    return InteractionResult(env, record)
 
 
 def faces_in(message: Any) -> list[str]:
@@ -197,12 +172,13 @@ async def test_without_mentions_the_table_names_the_member_on_turn(room: Room, l
 async def test_a_bad_value_and_another_members_panel_are_refused(room: Room, locale: str) -> None:
     result = await room.bob.slash(room.channel, "romme preferences")
     panel = result.response
-    bad = forged(room.bob, panel, f"romme-pref:{room.bob.id}:pick", ["cards=huge"])
+    mine, dees = f"romme-pref:{room.bob.id}:pick", f"romme-pref:{room.dee.id}:pick"
+    bad = sent_select(room.bob, panel, mine, ["cards=huge"], only_component=True)
     await room.env.settle()
     assert bad.response is not None
     setting = t("settings.name.cards", locale)
     assert bad.response.content == "⚠️ " + t("error.settings.bad_value", locale, setting=setting)
-    other = forged(room.bob, panel, f"romme-pref:{room.dee.id}:pick", ["cards=text"])
+    other = sent_select(room.bob, panel, dees, ["cards=text"], only_component=True)
     await room.env.settle()
     assert other.response is not None
     assert other.response.content == "⚠️ " + t("error.settings.not_yours", locale)

@@ -16,14 +16,13 @@ from bot.i18n import t
 from bot.playground.session import interaction_locales
 from bot.service.seasons import month_start
 from bot.service.settings import ServerSettings
-from tests.discord.play_helpers import Room, romme_bot
+from tests.discord.play_helpers import Room, romme_bot, sent_select
 from tests.discord.test_server_settings import (
     STRING_SELECT,
     custom_id,
     numbers,
     open_settings,
     pick,
-    raw_select,
     said,
     saved,
 )
@@ -126,7 +125,9 @@ async def test_a_member_without_the_right_cannot_change_the_season_length(
     room: Room, locale: str, admins: simcord.RoleHandle
 ) -> None:
     panel = await open_settings(room)
-    forged = raw_select(room.bob, panel, custom_id(panel, "pick"), STRING_SELECT, ["season_length=manual"])
+    forged = sent_select(
+        room.bob, panel, custom_id(panel, "pick"), ["season_length=manual"], kind=STRING_SELECT
+    )
     await room.env.settle()
     assert said(forged) == "⚠️ " + t("error.settings.not_allowed", locale)
     assert await saved(room) == ServerSettings()
@@ -148,7 +149,9 @@ async def test_a_bad_season_length_is_refused_naming_it(
     setting = t("settings.name.season_length", locale)
     assert said(result) == "⚠️ " + t(key, locale, setting=setting, **params)
     assert await saved(room) == ServerSettings()  # not even the good opening of the same form
-    forged = raw_select(room.ada, panel, custom_id(panel, "pick"), STRING_SELECT, ["season_length=yearly"])
+    forged = sent_select(
+        room.ada, panel, custom_id(panel, "pick"), ["season_length=yearly"], kind=STRING_SELECT
+    )
     await room.env.settle()
     assert said(forged) == "⚠️ " + t("error.settings.not_a_number", locale, setting=setting, value="yearly")
     assert await saved(room) == ServerSettings()

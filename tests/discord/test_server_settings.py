@@ -14,15 +14,13 @@ from typing import Any
 import discord
 import pytest
 import simcord
-from simcord import interactions as sim_interactions
-from simcord.backend import serializers
 from simcord.results import InteractionResult
 
 from bot.i18n import t
 from bot.playground.session import interaction_locales
 from bot.service.game import Game
 from bot.service.settings import ServerSettings
-from tests.discord.play_helpers import Room, components, game_in, service, table_message, texts
+from tests.discord.play_helpers import Room, components, game_in, sent_select, service, table_message, texts
 
 LOCALES = ("en", "de", "id")
 STRING_SELECT, CHANNEL_SELECT, ROLE_SELECT = 3, 8, 6
@@ -75,29 +73,6 @@ async def numbers(room: Room, panel: Any, **typed: str) -> InteractionResult:
     """Open the numbers' modal and submit it with ``typed``."""
     shown = await room.ada.click(panel, custom_id=custom_id(panel, "numbers"))
     return await room.ada.submit_modal(shown, typed)
-
-
-def raw_select(
-    actor: simcord.MemberActor, message: Any, custom_id: str, kind: int, values: list[str]
-) -> InteractionResult:
-    """A select's choice as Discord would send it, for values SimCord's ``select`` cannot hold (a
-    channel of another server, a role deleted meanwhile, a value no option has: a forged one)."""
-    env = actor._env
-    backend = env.backend
-    channel_id = getattr(message, "channel_id", None) or message.channel.id
-    stored = backend.get_message(channel_id, message.id)
-    record, payload = sim_interactions.base_payload(
-        backend,
-        type=3,
-        channel_id=stored.channel_id,
-        guild_id=actor.guild.id,
-        user_id=actor.id,
-        data={"custom_id": custom_id, "component_type": kind, "values": values, "resolved": {}},
-    )
-    payload["message"] = dict(serializers.message_payload(backend, stored))
-    record.source_message_id = stored.id
-    backend.emit("INTERACTION_CREATE", payload)
-    return InteractionResult(env, record)
 
 
 async def start(room: Room, channel: simcord.ChannelHandle | None = None, **options: Any) -> Game:
@@ -226,7 +201,7 @@ async def test_a_forged_choice_is_refused_naming_the_setting(
     room: Room, locale: str, admins: simcord.RoleHandle, value: str, name: str
 ) -> None:
     panel = await open_settings(room)
-    result = raw_select(room.ada, panel, custom_id(panel, "pick"), STRING_SELECT, [value])
+    result = sent_select(room.ada, panel, custom_id(panel, "pick"), [value])
     await room.env.settle()
     setting = t(f"settings.name.{name}", locale)
     assert said(result) == "⚠️ " + t("error.settings.bad_value", locale, setting=setting)
@@ -238,13 +213,15 @@ async def test_a_channel_of_another_server_and_a_deleted_role_are_refused(
 ) -> None:
     elsewhere = room.env.create_guild("Elsewhere").create_text_channel("cards")
     panel = await open_settings(room)
-    result = raw_select(room.ada, panel, custom_id(panel, "channels"), CHANNEL_SELECT, [str(elsewhere.id)])
+    result = sent_select(
+        room.ada, panel, custom_id(panel, "channels"), [str(elsewhere.id)], kind=CHANNEL_SELECT
+    )
     await room.env.settle()
     assert said(result) == "⚠️ " + t("error.settings.channel_elsewhere", locale, channel=f"<#{elsewhere.id}>")
     gone = room.guild.create_role("Old masters")
     room.env.backend.delete_role(room.guild.id, gone.id)
     await room.env.settle()
-    result = raw_select(room.ada, panel, custom_id(panel, "role"), ROLE_SELECT, [str(gone.id)])
+    result = sent_select(room.ada, panel, custom_id(panel, "role"), [str(gone.id)], kind=ROLE_SELECT)
     await room.env.settle()
     assert said(result) == "⚠️ " + t("error.settings.role_gone", locale)
     assert await saved(room) == ServerSettings()
