@@ -195,6 +195,13 @@ async def test_a_match_in_a_channel_dee_cannot_view_is_nowhere_for_her(room: Roo
             await env.settle()
             assert refused(result) == not_found(asked), custom_id
 
+    # A game still in play in #secret: Bob is told it is running, Dee the same as for no game.
+    lobby = await room.bob.slash(secret.place, "romme start")
+    assert lobby.response is not None
+    running = game_in(env, secret.place).id
+    assert "still being played" in refused(await room.bob.slash(room.channel, "romme replay", game=running))
+    assert refused(await room.dee.slash(room.channel, "romme replay", game=running)) == not_found(running)
+
     # Bob, on the same server, still has the viewer, its steps and the Download.
     viewer = await room.bob.slash(room.channel, "romme replay", game=game_id)
     assert viewer.ephemeral and viewer.response is not None and "Step 1 of" in texts(viewer.response)
