@@ -1,9 +1,10 @@
 """The history list and the replay viewer: their persistent components and what a click on them does.
 
 Thin, as the other cogs: the service reads the match (:class:`~bot.service.replays.Replays`: only a
-finished match, only in the server it was played in) and :mod:`bot.render.replay` draws it. Every
-component carries the game and the step it shows, so a viewer opened before a restart still works.
-A click is trusted for nothing: the game is read again and checked against the server it came from.
+finished match, only to a member who may see it, :mod:`bot.service.visibility`) and
+:mod:`bot.render.replay` draws it. Every component carries the game and the step it shows, so a
+viewer opened before a restart still works. A click is trusted for nothing: the game is read again
+and the member asked about again (:func:`cogs.visibility.viewer_of`), at every step.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from bot.render.replay import (
 from bot.service import TableError
 from bot.service.matchlog import NoReplay
 from cogs.clicks import answer_privately, selected_values
+from cogs.visibility import viewer_of
 
 if TYPE_CHECKING:
     from bot.client import RommeBot
@@ -57,7 +59,7 @@ async def show_replay(
     A refusal is a short ephemeral line."""
     with speaking(interaction.locale):
         try:
-            replay = await replays_of(interaction).open(game_id, interaction.guild_id or 0)
+            replay = await replays_of(interaction).open(game_id, viewer_of(interaction))
         except TableError as exc:
             await answer_privately(interaction, refusal_for(exc))
             return
@@ -77,7 +79,7 @@ async def send_export(interaction: discord.Interaction[Any], game_id: int) -> No
     """Attach game ``game_id`` as its JSON export (``docs/match-format.md``), ephemeral."""
     with speaking(interaction.locale):
         try:
-            replay = await replays_of(interaction).open(game_id, interaction.guild_id or 0)
+            replay = await replays_of(interaction).open(game_id, viewer_of(interaction))
         except TableError as exc:
             await answer_privately(interaction, refusal_for(exc))
             return
@@ -104,10 +106,11 @@ def export_file(document: Mapping[str, Any], game_id: int) -> tuple[bytes, str]:
 
 
 async def send_history(interaction: discord.Interaction[Any], member: discord.abc.User | None) -> None:
-    """The server's last matches (a member's), ephemeral, in the caller's language."""
+    """The server's last matches (a member's) that the caller may see, ephemeral, in the caller's
+    language."""
     with speaking(interaction.locale):
         games = await replays_of(interaction).history(
-            interaction.guild_id or 0, user_id=None if member is None else member.id
+            viewer_of(interaction), user_id=None if member is None else member.id
         )
         embed, view = history_message(games, member=None if member is None else member.display_name)
     await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
@@ -179,10 +182,10 @@ async def replay_choices(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[int]]:
     """The autocomplete of ``/romme replay game:``: the caller's last finished matches in this server
-    whose line holds what was typed (at most 25, Discord's limit)."""
+    that they may see now, whose line holds what was typed (at most 25, Discord's limit)."""
     with speaking(interaction.locale):
         games = await replays_of(interaction).history(
-            interaction.guild_id or 0, user_id=interaction.user.id, limit=25
+            viewer_of(interaction), user_id=interaction.user.id, limit=25
         )
         choices = []
         for game, ended in games:

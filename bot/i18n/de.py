@@ -431,7 +431,9 @@ MESSAGES: dict[str, str] = {
     "count.wins": "{count} Siege",
     "count.wins.one": "{count} Sieg",
     # --- match history and replays ---
-    "error.replay.not_found": "Auf diesem Server gibt es keine beendete Partie {game_id}.",
+    "error.replay.not_found": (
+        "Auf diesem Server gibt es keine beendete Partie {game_id}, die du sehen kannst."
+    ),
     "error.replay.running": (
         "Partie {game_id} läuft noch: ihre Wiederholung lässt sich ansehen, sobald sie vorbei ist."
     ),

@@ -390,7 +390,7 @@ MESSAGES: dict[str, str] = {
     "error.panel.stale": "This panel is out of date; here is a fresh one.",
     "error.stop.not_allowed": "Only the host or a member with Manage Server can stop the game.",
     # --- match history and replays ---
-    "error.replay.not_found": "There is no finished match {game_id} on this server.",
+    "error.replay.not_found": "There is no finished match {game_id} on this server that you can see.",
     "error.replay.running": "Match {game_id} is still being played: its replay opens once it is over.",
     "error.replay.none": (
         "Match {game_id} has no replay: its moves are no longer kept, or it was played before replays were."

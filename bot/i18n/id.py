@@ -433,7 +433,9 @@ MESSAGES: dict[str, str] = {
     "count.wins": "{count} kemenangan",
     "count.wins.one": "{count} kemenangan",
     # --- match history and replays ---
-    "error.replay.not_found": "Tidak ada permainan selesai bernomor {game_id} di server ini.",
+    "error.replay.not_found": (
+        "Tidak ada permainan selesai bernomor {game_id} yang bisa kamu lihat di server ini."
+    ),
     "error.replay.running": (
         "Permainan {game_id} masih berlangsung: tayangan ulangnya bisa dibuka setelah selesai."
     ),

@@ -1,5 +1,6 @@
 """The finished matches of a server, and their replays: what ``/romme history`` and ``/romme replay``
-ask for. A match is shown only in the server where it was played, and only once it is over
+ask for. A match is shown only to a member who may see it now (:func:`~bot.service.visibility.may_view`:
+its server, and a channel the member can view), asked at every read, and only once it is over
 (finished, or stopped): a replay never shows anything of a game still in play (R19).
 """
 
@@ -12,11 +13,15 @@ from typing import Any
 from bot.service.errors import TableError
 from bot.service.game import Game
 from bot.service.matchlog import MatchLog, NoReplay, export
+from bot.service.visibility import Viewer, may_view, visible
 from bot.storage import GameStatus, MoveRecord
 from bot.storage.interface import Database
 
 HISTORY_SIZE = 10
 """Matches ``/romme history`` lists (a button each: a message holds at most 25 components)."""
+HISTORY_SCAN = 160
+"""Finished matches read at most to fill one list with matches the member may see: past it, a
+member who can view few of a busy server's channels gets a shorter list rather than a slow one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +77,7 @@ class ReplayCache:
 
 
 class Replays:
-    """Reads finished matches from ``storage``; keeps the last replays built (:class:`LogCache`), so a
+    """Reads finished matches from ``storage``; keeps the last replays built (:class:`ReplayCache`), so a
     viewer's next step does not replay the match again.
 
     >>> Replays.__name__
@@ -84,12 +89,22 @@ class Replays:
         self.cache: ReplayCache = ReplayCache(size)
 
     async def history(
-        self, guild_id: int, user_id: int | None = None, limit: int = HISTORY_SIZE
+        self, viewer: Viewer, user_id: int | None = None, limit: int = HISTORY_SIZE
     ) -> list[tuple[Game, Any]]:
-        """The server's last finished matches (of ``user_id``, if given), newest first: each game as
-        it ended, with when it ended (a ``datetime``). A game that cannot be read is left out."""
+        """The last finished matches of the viewer's server (of ``user_id``, if given) that the
+        viewer may see (:func:`~bot.service.visibility.may_view`), newest first: each game as it
+        ended, with when it ended (a ``datetime``). A game that cannot be read is left out. Matches
+        the viewer may not see are skipped, reading further back (at most :data:`HISTORY_SCAN`)."""
+        known: dict[int, bool] = {}
+        asked = limit
+        while True:
+            records = await self.storage.finished_games(viewer.guild_id, user_id=user_id, limit=asked)
+            seen = await visible(viewer, records, known)
+            if len(seen) >= limit or len(records) < asked or asked >= HISTORY_SCAN:
+                break
+            asked = min(asked * 4, HISTORY_SCAN)
         games = []
-        for record in await self.storage.finished_games(guild_id, user_id=user_id, limit=limit):
+        for record in seen[:limit]:
             try:
                 game = _game(record)
             except (ValueError, KeyError, TypeError):
@@ -98,13 +113,14 @@ class Replays:
                 games.append((game, record.updated_at))
         return games
 
-    async def open(self, game_id: int, guild_id: int) -> Replay:
-        """The replay of game ``game_id``, asked for in server ``guild_id``. Refused
-        (:class:`TableError`): no such game in this server (``replay.not_found``), a game not over
-        (``replay.running``), a match with no replay (``replay.none``: logged before replays were,
-        or its moves compacted away after ``HISTORY_DAYS``)."""
+    async def open(self, game_id: int, viewer: Viewer) -> Replay:
+        """The replay of game ``game_id``, for ``viewer``; asked again at every step of a viewer.
+        Refused (:class:`TableError`): a game the viewer may not see, of another server or none at
+        all (``replay.not_found``, one answer for the three: an id cannot be probed), a game not
+        over (``replay.running``), a match with no replay (``replay.none``: logged before replays
+        were, or its moves compacted away after ``HISTORY_DAYS``)."""
         record = await self.storage.get_game(game_id)
-        if record is None or record.guild_id != guild_id:
+        if record is None or not await may_view(viewer, record):
             raise TableError("replay.not_found", game_id=game_id)
         if record.status is not GameStatus.FINISHED:
             raise TableError("replay.running", game_id=game_id)
@@ -125,4 +141,4 @@ class Replays:
         return replay
 
 
-__all__ = ["HISTORY_SIZE", "Replay", "ReplayCache", "Replays"]
+__all__ = ["HISTORY_SCAN", "HISTORY_SIZE", "Replay", "ReplayCache", "Replays"]

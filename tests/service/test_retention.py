@@ -13,9 +13,13 @@ from bot.service import TableError, TableService
 from bot.service.game import Game
 from bot.service.retention import Retention
 from bot.service.scores import standings
+from bot.service.visibility import SeenChannels
 from bot.storage import Database
 
 from .conftest import BOB, CHANNEL, GUILD, HOST, ServiceFactory, play_to_the_end
+
+HERE = SeenChannels(GUILD, frozenset({CHANNEL}))
+"""A member of the server who can view the game's channel."""
 
 
 async def seen(service: TableService, storage: Database, game_id: int) -> list[Any]:
@@ -28,7 +32,7 @@ async def seen(service: TableService, storage: Database, game_id: int) -> list[A
         await storage.player_record(GUILD, HOST),
         await storage.player_record(GUILD, BOB),
         await storage.leaderboard(GUILD),
-        [game.id for game, _ in await service.replays.history(GUILD)],
+        [game.id for game, _ in await service.replays.history(HERE)],
         (record.status, record.snapshot),
     ]
 
@@ -42,7 +46,7 @@ async def test_old_matches_lose_their_moves_and_nothing_players_see(
     await service.begin(game.id, HOST)
     await play_to_the_end(service, game)
     before = await seen(service, storage, game.id)
-    assert (await service.replays.open(game.id, GUILD)).log.size
+    assert (await service.replays.open(game.id, HERE)).log.size
 
     now = datetime.now(UTC)
     # Younger than HISTORY_DAYS: kept.
@@ -58,5 +62,5 @@ async def test_old_matches_lose_their_moves_and_nothing_players_see(
     assert await storage.moves(game.id) == []
     assert await seen(service, storage, game.id) == before
     with pytest.raises(TableError) as refused:
-        await service.replays.open(game.id, GUILD)
+        await service.replays.open(game.id, HERE)
     assert refused.value.code == "replay.none"
