@@ -21,11 +21,14 @@ from typing import Any
 import discord
 import pytest
 import simcord
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
 from simcord.results import InteractionResult
 
 from bot.i18n import t
+from bot.service.game import GameStatus
 from bot.service.settings import ServerSettings
-from tests.discord.play_helpers import Room, sent_select, service, texts
+from tests.discord.play_helpers import Room, game_in, sent_select, service, table_message, texts
 
 ROLE_SELECT = 6
 
@@ -230,3 +233,102 @@ async def test_everyone_saved_before_the_rule_makes_nobody_a_game_master(room: R
     assert stored_role(await book.storage.guild_settings(room.guild.id)) == room.guild.id
     assert (await service(room.env).book.server(room.guild.id)).game_master_role is None
     assert not await is_game_master(room, room.dee)
+
+
+# ---------------------------------------------------------------------- who opens a lobby, and where
+
+
+async def finished(room: Room, channel: simcord.ChannelHandle) -> Any:
+    """A match Bob hosted against a computer in ``channel``, stopped; its table message, with Play again."""
+    lobby = await room.bob.slash(channel, "romme start", computers=1)
+    assert lobby.response is not None
+    await room.bob.click(lobby.response, label="Start")
+    asked = await room.bob.slash(channel, "romme stop")
+    assert asked.response is not None
+    await room.bob.click(asked.response, label="Stop the game")
+    game = game_in(room.env, channel)
+    assert game.status is GameStatus.FINISHED
+    return table_message(room.env, game)
+
+
+async def restrict_to(room: Room, channel: simcord.ChannelHandle) -> None:
+    panel = await open_settings(room, room.ada)
+    result = await room.ada.select(panel, [channel], custom_id=custom_id(panel, "channels"))
+    assert said(result).startswith("✅")
+
+
+def public_messages(room: Room, channel: simcord.ChannelHandle) -> int:
+    """How many messages everyone sees in ``channel`` (an ephemeral answer is not one)."""
+    return sum(1 for m in room.env.backend.messages[channel.id].values() if not m.is_ephemeral)
+
+
+async def test_play_again_in_a_channel_no_longer_allowed_is_refused_and_opens_nothing(
+    room: Room, admins: simcord.RoleHandle, database_path: Path
+) -> None:
+    ended = await finished(room, room.channel)
+    games = room.guild.create_text_channel("games")
+    await restrict_to(room, games)
+    refused_start = await room.bob.slash(room.channel, "romme start")
+    assert refused(refused_start, "error.start.channel_not_allowed", channels=games.mention)
+    count, posted = games_stored(database_path), public_messages(room, room.channel)
+    again = await room.bob.click(ended, label="Play again")
+    assert refused(again, "error.start.channel_not_allowed", channels=games.mention)
+    assert games_stored(database_path) == count and public_messages(room, room.channel) == posted
+    assert service(room.env).game_in_channel(room.channel.id) is None
+
+
+async def test_play_again_in_a_thread_of_a_channel_no_longer_allowed_is_refused(
+    room: Room, admins: simcord.RoleHandle, database_path: Path
+) -> None:
+    lobby = await room.bob.slash(room.channel, "romme start", computers=1, thread=True)
+    assert lobby.response is not None
+    (home,) = room.channel.threads
+    ended = await finished_in(room, home)
+    games = room.guild.create_text_channel("games")
+    await restrict_to(room, games)
+    count = games_stored(database_path)
+    again = await room.bob.click(ended, label="Play again")
+    assert refused(again, "error.start.channel_not_allowed", channels=games.mention)
+    assert games_stored(database_path) == count
+    assert service(room.env).game_in_channel(home.id) is None
+
+
+async def finished_in(room: Room, home: simcord.ChannelHandle) -> Any:
+    """The lobby Bob opened in ``home`` started and stopped; its table message."""
+    game = game_in(room.env, home)
+    await room.bob.click(table_message(room.env, game), label="Start")
+    asked = await room.bob.slash(home, "romme stop")
+    assert asked.response is not None
+    await room.bob.click(asked.response, label="Stop the game")
+    assert service(room.env).get(game.id).status is GameStatus.FINISHED
+    return table_message(room.env, service(room.env).get(game.id))
+
+
+async def test_play_again_where_the_bot_lost_a_permission_is_refused_naming_it(
+    room: Room, database_path: Path
+) -> None:
+    ended = await finished(room, room.channel)
+    me = room.guild.me
+    assert me is not None
+    deny = discord.Permissions(embed_links=True).value
+    room.env.backend.set_overwrite(room.channel.id, Overwrite(me.id, OverwriteType.MEMBER, deny=deny))
+    await room.env.settle()
+    count = games_stored(database_path)
+    again = await room.bob.click(ended, label="Play again")
+    assert refused(again, "error.bot_permission", permissions=t("permission.embed_links", "en"))
+    assert games_stored(database_path) == count
+    assert service(room.env).game_in_channel(room.channel.id) is None
+
+
+async def test_play_again_in_an_allowed_channel_still_opens_the_lobby(
+    room: Room, admins: simcord.RoleHandle, database_path: Path
+) -> None:
+    games = room.guild.create_text_channel("games")
+    ended = await finished(room, games)
+    await restrict_to(room, games)
+    count = games_stored(database_path)
+    again = await room.bob.click(ended, label="Play again")
+    assert again.response is not None and not again.ephemeral
+    game = service(room.env).game_in_channel(games.id)
+    assert game is not None and game.status is GameStatus.LOBBY and game.host_id == room.bob.id
+    assert games_stored(database_path) == count + 1
