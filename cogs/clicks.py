@@ -39,6 +39,7 @@ from bot.render.common import game_footers
 from bot.render.faces import text_cards
 from bot.service import TableError
 from bot.service.changes import Drawing
+from cogs.start import start_refusal
 
 if TYPE_CHECKING:
     from bot.client import RommeBot
@@ -499,7 +500,20 @@ class Clicks:
     async def play_again(
         self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]
     ) -> None:
-        """Play again: a new lobby with the same people, posted as the new game's table message."""
+        """Play again: a new lobby with the same people, posted as the new game's table message.
+        Refused where ``/romme start`` would be now (:func:`cogs.start.start_refusal`, against the
+        server's settings as they are at this click)."""
+        server = await self.service.book.server(interaction.guild_id or 0)
+        refused = start_refusal(
+            server,
+            interaction.channel,
+            interaction.channel_id or 0,
+            interaction.app_permissions,
+            thread=False,
+        )
+        if refused is not None:
+            await self._refuse(interaction, refused)
+            return
         game = await self.service.play_again(cid.game_id, interaction.user.id)
         content, embeds, view = table_message(game, quiet=self.publisher.quiet)
         message_id = await self.reply_to(interaction).send(content, embeds=embeds, view=view)

@@ -43,7 +43,7 @@ from cogs.clicks import Clicks, answer_privately
 from cogs.components import ITEMS
 from cogs.replays import replay_choices, send_history, show_replay
 from cogs.settings import PANEL_ITEMS, Panels, runs_games
-from cogs.start import NewLobby, StartOptions, thread_parent
+from cogs.start import NewLobby, StartOptions, start_refusal, thread_parent
 
 if TYPE_CHECKING:
     from bot.client import RommeBot
@@ -222,15 +222,16 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
         async with refusals(interaction):
             server = await self.tables.book.server(interaction.guild_id or 0)
             channel = interaction.channel
-            parent_id = channel.parent_id if isinstance(channel, discord.Thread) else None
-            if not server.allows(interaction.channel_id or 0, parent_id):
-                channels = " ".join(f"<#{channel_id}>" for channel_id in server.channels)
-                raise TableError("start.channel_not_allowed", channels=channels)
-            options = options.over(server, in_thread=parent_id is not None)
-            missing = options.missing_permissions(interaction.app_permissions)
-            if missing:
-                names = t("list.separator").join(t(f"permission.{name}") for name in missing)
-                await answer_privately(interaction, refusal(t("error.bot_permission", permissions=names)))
+            options = options.over(server, in_thread=isinstance(channel, discord.Thread))
+            refused = start_refusal(
+                server,
+                channel,
+                interaction.channel_id or 0,
+                interaction.app_permissions,
+                thread=bool(options.thread),
+            )
+            if refused is not None:
+                await answer_privately(interaction, refused)
                 return
             if options.thread:
                 await self._start_in_thread(interaction, options)

@@ -2,10 +2,12 @@
 panels' components do.
 
 A server's settings are changed by a member with Manage Server or the server's game-master role,
-asked again at every click (a role taken away meanwhile stops the next change). A click names the
-server (or the member) its panel was drawn for: it is refused elsewhere. Every change is checked by
-:mod:`bot.service.settings` before it is saved; a refusal says what was wrong and changes nothing; a
-saved change is said in one line above the panel, redrawn.
+asked again at every click (a role taken away meanwhile stops the next change). The game-master role
+itself only by Manage Server, and never to @everyone, a managed role or one at or above the bot's own
+(:meth:`~bot.service.settings.ServerSettings.with_game_master`): a game master cannot hand the right
+on. A click names the server (or the member) its panel was drawn for: it is refused elsewhere. Every
+change is checked by :mod:`bot.service.settings` before it is saved; a refusal says what was wrong
+and changes nothing; a saved change is said in one line above the panel, redrawn.
 """
 
 from __future__ import annotations
@@ -37,7 +39,13 @@ from bot.render.settings import (
     settings_panel,
 )
 from bot.service import TableError
-from bot.service.settings import RULE_SETTINGS, MemberPreferences, ServerSettings
+from bot.service.settings import (
+    ROLE_SETTING,
+    RULE_SETTINGS,
+    MemberPreferences,
+    PickedRole,
+    ServerSettings,
+)
 from cogs.clicks import answer_privately, selected_values
 
 if TYPE_CHECKING:
@@ -57,6 +65,33 @@ def role_ids(member: object) -> list[int]:
     """
     roles = getattr(member, "roles", None) or []
     return [role.id for role in roles]
+
+
+def manages_server(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the member has Manage Server (as Discord sends it with the interaction, which a
+    forged component cannot change)."""
+    return interaction.permissions.manage_guild
+
+
+def picked_role(guild: discord.Guild, values: Sequence[str]) -> PickedRole | None:
+    """The role a game-master role select chose (``None``: none), as the facts the service rules on.
+    Refused: anything but one role id (``settings.bad_value``), a role the server does not have (any
+    more: ``settings.role_gone``)."""
+    if len(values) > 1 or not all(value.isascii() and value.isdigit() for value in values):
+        raise TableError("settings.bad_value", setting=ROLE_SETTING)
+    if not values:
+        return None
+    role = guild.get_role(int(values[0]))
+    if role is None:
+        raise TableError("settings.role_gone")
+    me = guild.me
+    return PickedRole(
+        role.id,
+        everyone=role.is_default(),
+        managed=role.managed,
+        # Without its own member the bot cannot tell: refused as if above.
+        above_bot=me is None or role >= me.top_role,
+    )
 
 
 async def runs_games(book: SettingsBook, interaction: discord.Interaction[Any]) -> bool:
@@ -201,8 +236,12 @@ class Panels:
             )
             return
         if what == "reset":
-            changed, name = ServerSettings(), None
-        elif what == "pick":
+            changed = settings.reset(manages_server=manages_server(interaction))
+            kept = changed.game_master_role is not None
+            what_changed = t("settings.reset.kept_role") if kept else t("settings.reset.done")
+            await self.save_and_redraw(interaction, guild.id, changed, [], what=what_changed)
+            return
+        if what == "pick":
             name, _, value = (values[0] if values else "").partition("=")
             changed = settings.changed(name, value)
         elif what == "channels":
@@ -213,12 +252,11 @@ class Panels:
                     raise TableError("settings.channel_elsewhere", channel=f"<#{channel_id}>")
             changed = settings.changed("channels", ids)
         else:  # the game-master role
-            name = "game_master_role"
-            ids = [int(v) for v in values if v.isdigit()]
-            if ids and guild.get_role(ids[0]) is None:
-                raise TableError("settings.role_gone")
-            changed = settings.changed(name, ids[0] if ids else None)
-        await self.save_and_redraw(interaction, guild.id, changed, [name] if name else [])
+            name = ROLE_SETTING
+            if not manages_server(interaction):
+                raise TableError("settings.role_needs_manage_server")
+            changed = settings.with_game_master(picked_role(guild, values))
+        await self.save_and_redraw(interaction, guild.id, changed, [name])
 
     async def save_and_redraw(
         self,
@@ -226,10 +264,14 @@ class Panels:
         guild_id: int,
         changed: ServerSettings,
         names: Sequence[str],
+        *,
+        what: str | None = None,
     ) -> None:
-        """Save the server's settings, and redraw the panel with one line saying what changed."""
-        await self.book.save_server(guild_id, changed)
-        what = " · ".join(self._line(changed, name) for name in names) or t("settings.reset.done")
+        """Save the server's settings, and redraw the panel with one line saying what changed (the
+        ``names`` settings as they are now, or ``what``). Whoever may not change the game-master role
+        is refused if ``changed`` does (:meth:`SettingsBook.save_server`)."""
+        await self.book.save_server(guild_id, changed, manages_server=manages_server(interaction))
+        what = what or " · ".join(self._line(changed, name) for name in names) or t("settings.reset.done")
         embed, view = self._panel(changed, guild_id)
         line = t("settings.saved", what=what)
         if interaction.message is not None and interaction.message.flags.ephemeral:

@@ -1,6 +1,6 @@
 """What ``/romme start`` decides before a lobby opens: its settings from the options given (house
-rules, computer seats and their level, turn timeout, language), the permissions the bot lacks for it,
-and the channel a game's thread opens from.
+rules, computer seats and their level, turn timeout, language), whether a lobby may open here at all
+(:func:`start_refusal`, asked by **Play again** too), and the channel a game's thread opens from.
 
 Plain functions of what the interaction carries; the command (:meth:`cogs.romme.Romme.start`) reads
 the interaction, asks these and the table service, and answers. A default is not stated here: an
@@ -17,7 +17,8 @@ import discord
 
 from bot.engine.computer import DEFAULT_LEVEL
 from bot.engine.rules import RuleSet
-from bot.i18n import CATALOGS, locale_of
+from bot.i18n import CATALOGS, locale_of, t
+from bot.render import refusal, refusal_for
 from bot.service import TableError
 from bot.service.settings import ServerSettings
 
@@ -140,6 +141,41 @@ class StartOptions:
         return [name for name in needed if not getattr(permissions, name)]
 
 
+def start_refusal(
+    server: ServerSettings,
+    channel: object,
+    channel_id: int,
+    permissions: discord.Permissions,
+    *,
+    thread: bool,
+) -> str | None:
+    """Why no lobby may open from ``channel`` (id ``channel_id``) now, as the refusal to send, or
+    ``None``: the server's channels games may start in (``server``, read at this click: a thread
+    counts as its channel), then the bot's ``permissions`` there (``thread``: to open the game's
+    thread too). Every way to open a lobby asks it, ``/romme start`` and **Play again** alike, so an
+    old button cannot open one where the command is refused. One game per channel and the host's
+    open lobbies are the table service's (:meth:`~bot.service.TableService.open_lobby`,
+    :meth:`~bot.service.TableService.play_again`).
+
+    >>> games = ServerSettings(channels=(5,))
+    >>> start_refusal(games, None, 5, discord.Permissions.all(), thread=False) is None
+    True
+    >>> start_refusal(games, None, 6, discord.Permissions.all(), thread=False)
+    '⚠️ Games cannot be started in this channel. Start one in: <#5>'
+    >>> start_refusal(ServerSettings(), None, 6, discord.Permissions(), thread=False)  # doctest: +ELLIPSIS
+    '⚠️ I cannot run a table here: ...: View Channel, Send Messages, Embed Links, Read Message History.'
+    """
+    parent_id = channel.parent_id if isinstance(channel, discord.Thread) else None
+    if not server.allows(channel_id, parent_id):
+        channels = " ".join(f"<#{allowed}>" for allowed in server.channels)
+        return refusal_for(TableError("start.channel_not_allowed", channels=channels))
+    missing = StartOptions(thread=thread).missing_permissions(permissions)
+    if missing:
+        names = t("list.separator").join(t(f"permission.{name}") for name in missing)
+        return refusal(t("error.bot_permission", permissions=names))
+    return None
+
+
 def thread_parent(channel: object) -> discord.TextChannel:
     """The channel a game's thread opens from: the text channel ``/romme start thread:true`` was used
     in. Refused inside a thread (``thread.inside``) and in any other kind of channel
@@ -157,6 +193,7 @@ __all__ = [
     "THREAD_PERMISSIONS",
     "NewLobby",
     "StartOptions",
+    "start_refusal",
     "table_language",
     "thread_parent",
 ]

@@ -500,6 +500,22 @@ MESSAGES: dict[str, str] = {
     ),
     "error.settings.channel_elsewhere": "{channel} ist kein Kanal dieses Servers. Nichts wurde geändert.",
     "error.settings.role_gone": "Diese Rolle gibt es auf diesem Server nicht mehr. Nichts wurde geändert.",
+    "error.settings.role_needs_manage_server": (
+        "Nur ein Mitglied mit „Server verwalten“ kann die Rolle der Spielleitung wählen oder entfernen. "
+        "Nichts wurde geändert."
+    ),
+    "error.settings.role_everyone": (
+        "`@everyone` kann nicht die Rolle der Spielleitung sein: Dann würde jedes Mitglied die Partien "
+        "dieses Servers leiten. Nichts wurde geändert."
+    ),
+    "error.settings.role_managed": (
+        "{role} gehört zu einem Bot oder einer verknüpften Anwendung und wird automatisch vergeben; "
+        "sie kann daher nicht die Rolle der Spielleitung sein. Nichts wurde geändert."
+    ),
+    "error.settings.role_above_bot": (
+        "{role} steht nicht unter der höchsten Rolle des Bots und kann daher nicht die Rolle der "
+        "Spielleitung sein. Wähle eine niedrigere Rolle. Nichts wurde geändert."
+    ),
     "error.start.channel_not_allowed": (
         "In diesem Kanal können keine Partien begonnen werden. Beginne eine in: {channels}"
     ),
@@ -528,10 +544,14 @@ MESSAGES: dict[str, str] = {
     "settings.level.hard": "schwer",
     "settings.pick": "Eine Hausregel, die Sprache, die Stärke … ändern",
     "settings.channels.pick": "Kanäle, in denen Partien beginnen dürfen (keiner gewählt: alle)",
-    "settings.role.pick": "Rolle der Spielleitung (darf auch jede Partie beenden)",
+    "settings.role.pick": "Rolle der Spielleitung, gewählt mit „Server verwalten“ (darf jede Partie beenden)",
     "settings.numbers": "Zahlen …",
     "settings.reset": "Alles zurücksetzen",
     "settings.reset.done": "wieder alle Vorgaben des Bots",
+    "settings.reset.kept_role": (
+        "wieder alle Vorgaben des Bots, bis auf die Rolle der Spielleitung (die ändert nur "
+        "„Server verwalten“)"
+    ),
     "settings.numbers.title": "Servereinstellungen: Zahlen",
     "settings.input.opening": "Punkte zum Auslegen (0-120)",
     "settings.input.opening.hint": "40",

@@ -452,6 +452,21 @@ MESSAGES: dict[str, str] = {
     ),
     "error.settings.channel_elsewhere": "{channel} is not a channel of this server. Nothing was changed.",
     "error.settings.role_gone": "That role no longer exists on this server. Nothing was changed.",
+    "error.settings.role_needs_manage_server": (
+        "Only a member with Manage Server can choose or clear the game-master role. Nothing was changed."
+    ),
+    "error.settings.role_everyone": (
+        "`@everyone` cannot be the game-master role: every member would run this server's games. "
+        "Nothing was changed."
+    ),
+    "error.settings.role_managed": (
+        "{role} belongs to a bot or an integration and is given out automatically, so it cannot be "
+        "the game-master role. Nothing was changed."
+    ),
+    "error.settings.role_above_bot": (
+        "{role} is not below the bot's highest role, so it cannot be the game-master role. Choose a "
+        "lower role. Nothing was changed."
+    ),
     "error.start.channel_not_allowed": "Games cannot be started in this channel. Start one in: {channels}",
     "settings.title": "Server settings",
     "settings.description": (
@@ -478,10 +493,13 @@ MESSAGES: dict[str, str] = {
     "settings.level.hard": "hard",
     "settings.pick": "Change a house rule, the language, the level…",
     "settings.channels.pick": "Channels where games may start (none chosen: all)",
-    "settings.role.pick": "Game-master role (may also stop any game)",
+    "settings.role.pick": "Game-master role, chosen with Manage Server (may stop any game)",
     "settings.numbers": "Numbers…",
     "settings.reset": "Reset all",
     "settings.reset.done": "every default of the bot again",
+    "settings.reset.kept_role": (
+        "every default of the bot again, except the game-master role (only Manage Server changes it)"
+    ),
     "settings.numbers.title": "Server settings: numbers",
     "settings.input.opening": "Opening points (0-120)",
     "settings.input.opening.hint": "40",

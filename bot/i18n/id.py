@@ -499,6 +499,22 @@ MESSAGES: dict[str, str] = {
     "error.settings.not_yours": "Panel ini milik anggota lain. Buka milikmu dengan /romme preferences.",
     "error.settings.channel_elsewhere": "{channel} bukan saluran di server ini. Tidak ada yang diubah.",
     "error.settings.role_gone": "Peran itu sudah tidak ada di server ini. Tidak ada yang diubah.",
+    "error.settings.role_needs_manage_server": (
+        "Hanya anggota dengan izin Kelola Server yang dapat memilih atau menghapus peran pemandu "
+        "permainan. Tidak ada yang diubah."
+    ),
+    "error.settings.role_everyone": (
+        "`@everyone` tidak bisa menjadi peran pemandu permainan: setiap anggota akan memandu permainan "
+        "di server ini. Tidak ada yang diubah."
+    ),
+    "error.settings.role_managed": (
+        "{role} milik bot atau aplikasi terhubung dan diberikan secara otomatis, jadi tidak bisa "
+        "menjadi peran pemandu permainan. Tidak ada yang diubah."
+    ),
+    "error.settings.role_above_bot": (
+        "{role} tidak berada di bawah peran tertinggi bot, jadi tidak bisa menjadi peran pemandu "
+        "permainan. Pilih peran yang lebih rendah. Tidak ada yang diubah."
+    ),
     "error.start.channel_not_allowed": (
         "Permainan tidak dapat dimulai di saluran ini. Mulailah di: {channels}"
     ),
@@ -527,10 +543,15 @@ MESSAGES: dict[str, str] = {
     "settings.level.hard": "sulit",
     "settings.pick": "Ubah aturan meja, bahasa, tingkat…",
     "settings.channels.pick": "Saluran tempat permainan boleh dimulai (tidak dipilih: semua)",
-    "settings.role.pick": "Peran pemandu permainan (boleh juga menghentikan permainan)",
+    "settings.role.pick": (
+        "Peran pemandu permainan, dipilih dengan Kelola Server (boleh menghentikan permainan)"
+    ),
     "settings.numbers": "Angka…",
     "settings.reset": "Kembalikan semua",
     "settings.reset.done": "semua bawaan bot lagi",
+    "settings.reset.kept_role": (
+        "semua bawaan bot lagi, kecuali peran pemandu permainan (hanya Kelola Server yang mengubahnya)"
+    ),
     "settings.numbers.title": "Pengaturan server: angka",
     "settings.input.opening": "Poin pembuka (0-120)",
     "settings.input.opening.hint": "40",

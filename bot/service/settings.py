@@ -43,6 +43,9 @@ SEASON_DAYS_RANGE = (1, 366)
 """Days a season may last, when it lasts a number of days (:func:`~bot.service.seasons.check_length`)."""
 MANUAL = "manual"
 """The stored and chosen word for seasons started only by ``/romme season`` (a length of ``None``)."""
+ROLE_SETTING = "game_master_role"
+"""The one setting only a member with Manage Server may change (set, change or clear): whoever holds
+the role may change the others, so a game master who could change it could hand the right on."""
 
 RULE_SETTINGS = tuple(f.name for f in fields(RuleSet))
 """The settings that are house rules: one per field of :class:`RuleSet`."""
@@ -107,6 +110,41 @@ def _season_length(value: object) -> SeasonLength:
         return None
     days = _number("season_length", value, *SEASON_DAYS_RANGE)
     return check_length(days)
+
+
+@dataclass(frozen=True, slots=True)
+class PickedRole:
+    """A role picked to be the game-master role, as the plain facts the cog reads from Discord.
+
+    >>> PickedRole(5, managed=True).managed, PickedRole(5).everyone
+    (True, False)
+    """
+
+    id: int
+    everyone: bool = False
+    """It is @everyone (its id is the server's): every member would run the server's games."""
+    managed: bool = False
+    """Discord hands it out itself (a bot's or an integration's role, the boosters'): nobody can be
+    given it, so it names no one the server chose."""
+    above_bot: bool = False
+    """It is at or above the bot's own highest role (Discord's role order)."""
+
+
+def check_change(before: ServerSettings, after: ServerSettings, *, manages_server: bool) -> None:
+    """Refuse a change of the server's settings the member may not make: the game-master role set,
+    changed or cleared by a member without Manage Server (``settings.role_needs_manage_server``).
+    Every way a setting is changed is asked, so no component, forged or not, can hand the role on.
+
+    >>> master = ServerSettings(game_master_role=3)
+    >>> check_change(master, master.changed("jokers", "6"), manages_server=False)
+    >>> check_change(master, master.changed("game_master_role", None), manages_server=False)
+    Traceback (most recent call last):
+    ...
+    bot.service.errors.TableError: settings.role_needs_manage_server
+    >>> check_change(master, ServerSettings(), manages_server=True)
+    """
+    if after.game_master_role != before.game_master_role and not manages_server:
+        raise TableError("settings.role_needs_manage_server")
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +239,44 @@ class ServerSettings:
         if name not in SETTING_NAMES:
             raise TableError("settings.bad_value", setting=name)
         return replace(self, **{name: getattr(ServerSettings(), name)})
+
+    def with_game_master(self, role: PickedRole | None) -> ServerSettings:
+        """These settings with ``role`` as the game-master role (``None``: none). Refused, naming
+        what is wrong, for @everyone (``settings.role_everyone``), a managed role
+        (``settings.role_managed``) and one at or above the bot's own (``settings.role_above_bot``):
+        each would hand the right to people nobody chose. Who may make the change at all is
+        :func:`check_change`'s.
+
+        >>> ServerSettings().with_game_master(PickedRole(7)).game_master_role
+        7
+        >>> ServerSettings().with_game_master(PickedRole(1, everyone=True))
+        Traceback (most recent call last):
+        ...
+        bot.service.errors.TableError: settings.role_everyone
+        >>> ServerSettings(game_master_role=7).with_game_master(None).game_master_role is None
+        True
+        """
+        if role is None:
+            return replace(self, game_master_role=None)
+        mention = f"<@&{role.id}>"
+        if role.everyone:
+            raise TableError("settings.role_everyone")
+        if role.managed:
+            raise TableError("settings.role_managed", role=mention)
+        if role.above_bot:
+            raise TableError("settings.role_above_bot", role=mention)
+        return self.changed(ROLE_SETTING, role.id)
+
+    def reset(self, *, manages_server: bool) -> ServerSettings:
+        """Every default again (Reset all); a member without Manage Server keeps the game-master
+        role as it is (only Manage Server changes it, :func:`check_change`).
+
+        >>> ServerSettings(threads=True, game_master_role=3).reset(manages_server=False)
+        ServerSettings(language=None, rules=RuleSet(...), ..., game_master_role=3, season_length='monthly')
+        >>> ServerSettings(game_master_role=3).reset(manages_server=True) == ServerSettings()
+        True
+        """
+        return ServerSettings() if manages_server else ServerSettings(game_master_role=self.game_master_role)
 
     def sets_games(self) -> bool:
         """Whether the server changed any default of its games (not only where and who).
@@ -352,7 +428,7 @@ class SettingsBook:
         ...     storage = await open_database(path)
         ...     book = SettingsBook(storage)
         ...     await book.save_member(7, MemberPreferences(mention=False))
-        ...     await book.save_server(1, ServerSettings(threads=True))
+        ...     await book.save_server(1, ServerSettings(threads=True), manages_server=True)
         ...     found = (await book.server(1)).threads, book.cached(7).mention, 7 in book.quiet
         ...     await storage.close()
         ...     return found
@@ -366,11 +442,21 @@ class SettingsBook:
         """The members who asked not to be called by a mention when it is their turn (as read so far)."""
 
     async def server(self, guild_id: int) -> ServerSettings:
-        """Server ``guild_id``'s settings (every default if it never saved any)."""
-        return ServerSettings.from_dict(await self.storage.guild_settings(guild_id))
+        """Server ``guild_id``'s settings (every default if it never saved any). A game-master role
+        that is the server's @everyone (its id is the server's, saved before
+        :meth:`ServerSettings.with_game_master` refused it) is left out, logged: it would make every
+        member a game master."""
+        settings = ServerSettings.from_dict(await self.storage.guild_settings(guild_id))
+        if settings.game_master_role == guild_id:
+            log.warning("server %s: @everyone as the game-master role is not valid any more", guild_id)
+            return replace(settings, game_master_role=None)
+        return settings
 
-    async def save_server(self, guild_id: int, settings: ServerSettings) -> None:
-        """Keep ``settings`` as the server's (one write)."""
+    async def save_server(self, guild_id: int, settings: ServerSettings, *, manages_server: bool) -> None:
+        """Keep ``settings`` as the server's (one write), changed by a member who has Manage Server
+        or not: the one write of every change, so the settings saved now are read and
+        :func:`check_change` asked first (a refused change writes nothing)."""
+        check_change(await self.server(guild_id), settings, manages_server=manages_server)
         await self.storage.save_guild_settings(guild_id, settings.to_dict())
 
     async def member(self, user_id: int) -> MemberPreferences:
@@ -411,10 +497,13 @@ __all__ = [
     "LANGUAGES",
     "LOBBY_TIMEOUT_RANGE",
     "MANUAL",
+    "ROLE_SETTING",
     "SEASON_DAYS_RANGE",
     "SETTING_NAMES",
     "TURN_TIMEOUT_RANGE",
     "MemberPreferences",
+    "PickedRole",
     "ServerSettings",
     "SettingsBook",
+    "check_change",
 ]

@@ -181,6 +181,7 @@ def screens() -> Iterator[Screen]:
         "high": 600,
         "channel": "<#1>",
         "channels": "<#1> <#2>",
+        "role": "<@&3>",  # a role refused as the game-master role
     }
     # The server's settings, a member's preferences, the help, the first panel's tip. Their lists
     # offer each language by its own name ("English" among them), as /romme start's option does.
