@@ -12,10 +12,12 @@ Whatever Discord answers, one game sends at most :data:`FAILED_REQUESTS` failed 
 the oldest failure has left the window. Discord bans a bot for a while after 10,000 failed requests
 (401, 403 and 429) in ten minutes, counted for the whole bot; so the failures are also counted as
 Discord counts them, bot-wide (:class:`FailureBudget`, its limit :data:`BOT_FAILURE_LIMIT`): past
-:data:`HOLD_FAILED_SHARE` of it no request goes to a game that failed in the window, past
-:data:`HOLD_ALL_SHARE` none goes out at all (table edits, announcements, panel edits) until enough
-failures have left the window; only the answers to clicks (interaction responses, which never pass
-here) still go out.
+:data:`HOLD_FAILED_SHARE` of it no request goes to a game that failed (in the window, or earlier with
+nothing gone through since), past :data:`HOLD_ALL_SHARE` none goes out at all (table edits,
+announcements, panel edits) until enough failures have left the window; only the answers to clicks
+(interaction responses, which never pass here) still go out. The requests held back go out again
+below :data:`HOLD_FAILED_SHARE` only (the publisher's queue), so that their failures never reach
+the level that holds the games that did not fail.
 
 A table in an archived thread (a moderator closed it, or a day passed without a message) is
 refused edits with 50083 (:data:`ARCHIVED`); the publisher unarchives the bot's thread and edits
@@ -63,7 +65,7 @@ BOT_FAILURE_LIMIT = 2500
 below Discord's 10,000, after which it bans the bot's address for every server."""
 HOLD_FAILED_SHARE = 0.1
 """Past this share of :data:`BOT_FAILURE_LIMIT` in the window, no request goes to a game that
-failed in it."""
+failed (:meth:`RequestGuard.failed_lately`); below it, the requests held back go out again."""
 HOLD_ALL_SHARE = 0.2
 """Past this share of :data:`BOT_FAILURE_LIMIT` in the window, no table edit, announcement or panel
 edit goes out at all (the answers to clicks still do: they never pass the guard)."""
@@ -380,14 +382,28 @@ class RequestGuard:
         return max(0.0, health.lanes[lane].not_before - time.monotonic())
 
     def failed_lately(self, game_id: int) -> bool:
-        """A request of the game failed in the window (the bot-wide budget holds it back sooner)."""
+        """A request of the game failed in the window, or its table's or announcements' last one
+        failed (its requests stopped, or a retry is owed): the bot-wide budget holds it back sooner,
+        also once its failures have left the window, until one of its requests goes through.
+
+        >>> guard = RequestGuard(window=0.0)  # every failure leaves the window at once
+        >>> guard.failed(7, TimeoutError(), "edit the table") is not None
+        True
+        >>> guard.failed_lately(7)  # nothing has gone through since
+        True
+        >>> guard.succeeded(7); guard.failed_lately(7)
+        False
+        """
         health = self._games.get(game_id)
         return health is not None and self._failed_lately(health, time.monotonic())
 
     def _failed_lately(self, health: _Health, now: float) -> bool:
-        for lane in health.lanes.values():
+        if health.stopped is not None:
+            return True
+        for name, lane in health.lanes.items():
             self._trim(lane, now)
-            if lane.failures:
+            # A panel is edited through its interaction's token: its streak says nothing of the channel.
+            if lane.failures or (lane.streak and name != "panel"):
                 return True
         return False
 

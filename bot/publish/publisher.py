@@ -138,6 +138,10 @@ class TablePublisher:
         (the next look at the held channels): many tables, one timer."""
         self._held: dict[int, None] = {}
         """The channels whose edit the bot-wide failure budget holds back, first held first."""
+        self._replays: dict[int, None] = {}
+        """The channels whose edit was let go from the held ones, until it is answered."""
+        self._replay: int | None = None
+        """The one among them of a game that failed (one at a time)."""
         self.edits = EditTally()
         """What became of the table edits (sent, merged, refused), for the metrics."""
         self.announcer.on_match_end = self._match_announced
@@ -355,31 +359,75 @@ class TablePublisher:
             self._waits.after(HELD, max(HELD_LOOK, self.guard.budget.next_leaves(time.monotonic())))
 
     def _release_held(self) -> None:
-        """Let as many held channels go, first held first, as the bot-wide budget has room for if all
-        of them failed again (released together, they would otherwise all fail at once past the level
-        that holds them); the rest wait for the next failure to leave the window."""
-        budget, now = self.guard.budget, time.monotonic()
-        room = {failed: budget.room(failed=failed, now=now) for failed in (False, True)}
-        for channel_id in list(self._held):
-            if room[False] <= 0:
-                break
-            channel = self._channels.get(channel_id)
-            game = None if channel is None else channel.pending
-            if game is not None and room[self.guard.failed_lately(game.id)] <= 0:
-                continue
-            del self._held[channel_id]
-            room[False] -= 1
-            room[True] -= 1
-            if channel is not None:
-                self._when_free(channel_id, game)
+        """Let held channels go only below the level that holds the games that failed, and as many
+        as the bot-wide budget has room for there if every one failed (released together, they would
+        otherwise all fail at once past it), counting those let go and not yet answered: the games
+        that did not fail first, first held first, then the games that failed one at a time (the
+        next once the last is answered). A failure of theirs so never reaches the level that holds
+        every game, and the games that did not fail are not held back again by them; the rest wait
+        for the next failure to leave the window."""
+        guard, budget, now = self.guard, self.guard.budget, time.monotonic()
+        room = budget.room(failed=True, now=now) - self._replaying()
+        failed: list[tuple[int, Game | None]] = []
+        for channel_id, game in self._held_games():
+            if game is not None and guard.failed_lately(game.id):
+                failed.append((channel_id, game))
+            elif room > 0:
+                room -= 1
+                self._release(channel_id, game)
+        if room > 0 and self._replay is None:
+            for channel_id, game in failed:
+                if game is not None and guard.own_wait(game.id) <= 0:
+                    self._release(channel_id, game, failed=True)
+                    break
         if self._held and not self._waits.waiting(HELD):
             self._waits.after(HELD, max(HELD_LOOK, budget.next_leaves(now)))
+
+    def _held_games(self) -> list[tuple[int, Game | None]]:
+        """The held channels, first held first, with the game each edit is for."""
+        held = []
+        for channel_id in self._held:
+            channel = self._channels.get(channel_id)
+            held.append((channel_id, None if channel is None else channel.pending))
+        return held
+
+    def _release(self, channel_id: int, game: Game | None, *, failed: bool = False) -> None:
+        """The held channel's edit takes its turn (on its way until answered: :meth:`_replayed`)."""
+        del self._held[channel_id]
+        self._replays[channel_id] = None
+        if failed:
+            self._replay = channel_id
+        if channel_id in self._channels:
+            self._when_free(channel_id, game)
+        else:
+            self._replayed(channel_id)
+
+    def _replaying(self) -> int:
+        """The edits let go from the held ones still on their way (their channel waits for its turn
+        or its answer); a failed game's among them keeps :attr:`_replay`."""
+        for channel_id in list(self._replays):
+            channel = self._channels.get(channel_id)
+            if channel is None or not channel.busy or channel_id in self._held:
+                self._replayed(channel_id)
+        return len(self._replays)
+
+    def _replayed(self, channel_id: int) -> None:
+        """The channel's edit is answered (or had nothing to draw): if it was let go from the held
+        ones, it is no longer on its way, and the held ones are looked at again within a second (if
+        it went through, its room is free again; if it was a failed game's, the next may go)."""
+        if self._replays.pop(channel_id, 0) is not None:
+            return
+        if channel_id == self._replay:
+            self._replay = None
+        if self._held and not self._closed:
+            self._waits.within(HELD, HELD_LOOK)
 
     def _ask_turn(self, channel_id: int) -> None:
         channel = self._channels[channel_id]
         game = channel.pending
         if game is None or channel.shown.get(game.id) == game.version:
             channel.pending, channel.busy = None, False  # an answer drew it meanwhile
+            self._replayed(channel_id)
             if game is not None and not game.running:
                 self.settle(game)
             return
@@ -410,6 +458,7 @@ class TablePublisher:
                 self.guard.succeeded(game.id)
         finally:
             channel.busy = False
+            self._replayed(channel_id)
             if channel.pending is not None and not self._closed:
                 self.update(channel.pending)
             if game is not None and not game.running:
@@ -510,6 +559,7 @@ class TablePublisher:
         self._closed = True
         self._waits.close()
         self._held.clear()
+        self._replays.clear()
         tasks = [c.task for c in self._channels.values() if c.task is not None and not c.task.done()]
         tasks += list(self._tasks)
         for task in tasks:

@@ -65,6 +65,22 @@ class Wakeups(Generic[K]):
             self._compact()
         self._arm()
 
+    def within(self, key: K, delay: float) -> None:
+        """Call ``fire(key)`` in ``delay`` seconds at the latest: sooner if it was due sooner.
+
+        >>> async def demo() -> list[str]:
+        ...     fired: list[str] = []
+        ...     wakeups = Wakeups(fired.append)
+        ...     wakeups.after("a", 0.01); wakeups.within("a", 10.0); wakeups.within("b", 0.02)
+        ...     await asyncio.sleep(0.05)
+        ...     return fired
+        >>> asyncio.run(demo())
+        ['a', 'b']
+        """
+        due = self._due.get(key)
+        if due is None or due > time.monotonic() + max(0.0, delay):
+            self.after(key, delay)
+
     def waiting(self, key: K) -> bool:
         """``key`` waits for its moment."""
         return key in self._due

@@ -27,6 +27,7 @@ from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
 from bot.client import RommeBot
+from bot.engine.rules import RuleSet
 from tests.robustness.table_driver import TableDriver
 
 COUNTED = (401, 403, 429)
@@ -90,8 +91,9 @@ def virtual_only(schedule: Any) -> Any:
     return scheduled
 
 
-async def open_tables(env: simcord.Env, count: int) -> list[TableDriver]:
-    """``count`` tables, each with its own person and one computer, dealt and posted."""
+async def open_tables(env: simcord.Env, count: int, rules: RuleSet | None = None) -> list[TableDriver]:
+    """``count`` tables, each with its own person and one computer, dealt and posted (the default
+    rules, or ``rules``)."""
     bot = env.bot
     assert isinstance(bot, RommeBot)
     places = []
@@ -107,7 +109,7 @@ async def open_tables(env: simcord.Env, count: int) -> list[TableDriver]:
     with env._bot_scope():
         for guild, channel, person in places:
             game = await bot.tables.open_lobby(
-                guild.id, channel.id, person.id, person.name, computers=1, turn_timeout=0
+                guild.id, channel.id, person.id, person.name, rules, computers=1, turn_timeout=0
             )
             game = await bot.tables.begin(game.id, person.id)
             await bot.publisher.repost_table(game)
