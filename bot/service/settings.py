@@ -14,16 +14,17 @@ left out, so the default stands for it: a stored row never keeps a server from s
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Literal, Protocol, Self, TypeVar
+from typing import Any, Literal, NamedTuple, Protocol, Self, TypeVar
 
 from bot.engine.computer import DEFAULT_LEVEL, LEVELS
 from bot.engine.rules import RuleSet
 from bot.service.errors import TableError
 from bot.service.seasons import DEFAULT_LENGTH, SeasonLength, check_length
-from bot.storage.interface import Database
+from bot.storage.interface import Database, SettingsChange
 
 log = logging.getLogger(__name__)
 
@@ -410,17 +411,32 @@ def _read_back(default: _Values, data: dict[str, Any], what: str) -> _Values:
     return values
 
 
+class _Kept(NamedTuple):
+    """A member's preferences as kept in memory, and the moment (:meth:`SettingsBook._tick`) the
+    read or save that gave them began."""
+
+    preferences: MemberPreferences
+    since: int
+
+
 class SettingsBook:
     """The servers' settings and the members' preferences, on the storage.
 
     A server's settings are read from the storage each time they are asked for (a ``/romme start``
-    or the panel: rare, and several processes may share the database). A member's preferences are
-    also kept in memory once read (:meth:`cached`): a hand panel redrawn after another seat's move
+    or the panel: rare), so every process sees a change at once. A member's preferences are also
+    kept in memory once read (:meth:`cached`): a hand panel redrawn after another seat's move
     must know them without a read, and :attr:`quiet` names the members who asked not to be mentioned.
+
+    Several processes may share the database: the book hears every save of a member's preferences
+    (:meth:`~bot.storage.interface.Database.on_settings_changed`, PostgreSQL's notices; nothing on
+    SQLite, where one process makes every change itself). What it kept of that member is then out of
+    date: :meth:`known` reads it again, and it is read again at once in the background, so the
+    panels the process draws follow too. When notices may have been missed (their connection was
+    lost), everything kept is out of date, and each member is read again at their next click.
     """
 
     def __init__(self, storage: Database) -> None:
-        """A book over ``storage``.
+        """A book over ``storage``, hearing of its changes from now on.
 
         >>> import asyncio, tempfile, pathlib
         >>> from bot.storage.interface import open_database
@@ -437,9 +453,20 @@ class SettingsBook:
         (True, False, True)
         """
         self.storage = storage
-        self._members: dict[int, MemberPreferences] = {}
+        self._members: dict[int, _Kept] = {}
         self.quiet: set[int] = set()
         """The members who asked not to be called by a mention when it is their turn (as read so far)."""
+        self._now = 0
+        """A count of the book's events (reads and saves begun, changes heard): its clock."""
+        self._heard_all = 0
+        """When it last heard that anything may have changed (its clock; 0: never)."""
+        self._heard: dict[int, int] = {}
+        """When it last heard of a change of each member kept or being read (its clock)."""
+        self._busy: dict[int, int] = {}
+        """The reads and saves under way, per member."""
+        self._refreshing: dict[int, asyncio.Task[None]] = {}
+        """The members read again in the background after a change heard."""
+        storage.on_settings_changed(self._changed)
 
     async def server(self, guild_id: int) -> ServerSettings:
         """Server ``guild_id``'s settings (every default if it never saved any). A game-master role
@@ -460,33 +487,98 @@ class SettingsBook:
         await self.storage.save_guild_settings(guild_id, settings.to_dict())
 
     async def member(self, user_id: int) -> MemberPreferences:
-        """Member ``user_id``'s preferences, read afresh and kept in memory."""
-        preferences = MemberPreferences.from_dict(await self.storage.member_preferences(user_id))
-        self._keep(user_id, preferences)
+        """Member ``user_id``'s preferences, read afresh and kept in memory (unless what is kept
+        came from a read or save begun later)."""
+        since = self._begin(user_id)
+        try:
+            preferences = MemberPreferences.from_dict(await self.storage.member_preferences(user_id))
+            kept = self._members.get(user_id)
+            if kept is None or kept.since < since:
+                self._keep(user_id, preferences, since)
+        finally:
+            self._end(user_id)
         return preferences
 
     async def known(self, user_id: int) -> MemberPreferences:
-        """The member's preferences as kept in memory, read once if this process never read them
-        (a click pays for one read per member and process, not one per click)."""
+        """The member's preferences as kept in memory, read once if this process never read them or
+        heard since that they changed (a click pays for one read per member and process, not one
+        per click)."""
         kept = self._members.get(user_id)
-        return kept if kept is not None else await self.member(user_id)
+        if kept is None or self._out_of_date(user_id, kept):
+            return await self.member(user_id)
+        return kept.preferences
 
     def cached(self, user_id: int) -> MemberPreferences:
         """The member's preferences as last read or saved here; the defaults if never."""
-        return self._members.get(user_id) or MemberPreferences()
+        kept = self._members.get(user_id)
+        return kept.preferences if kept is not None else MemberPreferences()
 
     async def save_member(self, user_id: int, preferences: MemberPreferences) -> None:
         """Keep ``preferences`` as the member's (one write), and in memory."""
-        await self.storage.save_member_preferences(user_id, preferences.to_dict())
-        self._keep(user_id, preferences)
+        since = self._begin(user_id)
+        try:
+            await self.storage.save_member_preferences(user_id, preferences.to_dict())
+            self._keep(user_id, preferences, since)
+        finally:
+            self._end(user_id)
 
-    def _keep(self, user_id: int, preferences: MemberPreferences) -> None:
+    # ------------------------------------------------------------------ changes heard
+
+    def _changed(self, change: SettingsChange) -> None:
+        """A change heard from the storage (see the class): a server's settings are read each time
+        anyway; a member kept (or being read) is out of date, and read again."""
+        if change.everything:
+            self._heard_all = self._tick()
+            return
+        user_id = change.owner
+        if change.kind != "member" or user_id is None:
+            return
+        if user_id not in self._members and user_id not in self._busy:
+            return  # nothing kept: the next read is fresh anyway
+        self._heard[user_id] = self._tick()
+        if user_id in self._members and user_id not in self._refreshing:
+            self._refreshing[user_id] = asyncio.get_running_loop().create_task(self._refresh(user_id))
+
+    async def _refresh(self, user_id: int) -> None:
+        """Read the member's preferences again until what is kept is up to date (a change heard
+        during a read makes it out of date again)."""
+        try:
+            while (kept := self._members.get(user_id)) is not None and self._out_of_date(user_id, kept):
+                await self.member(user_id)
+        except Exception as exc:  # the storage closed or is out of reach: the next click reads them
+            log.warning("the preferences of member %d changed and could not be read again: %s", user_id, exc)
+        finally:
+            self._refreshing.pop(user_id, None)
+
+    def _out_of_date(self, user_id: int, kept: _Kept) -> bool:
+        return kept.since <= max(self._heard_all, self._heard.get(user_id, 0))
+
+    def _tick(self) -> int:
+        self._now += 1
+        return self._now
+
+    def _begin(self, user_id: int) -> int:
+        self._busy[user_id] = self._busy.get(user_id, 0) + 1
+        return self._tick()
+
+    def _end(self, user_id: int) -> None:
+        left = self._busy.pop(user_id) - 1
+        if left:
+            self._busy[user_id] = left
+            return
+        kept = self._members.get(user_id)
+        if kept is None or self._heard.get(user_id, 0) < kept.since:
+            self._heard.pop(user_id, None)  # nothing kept, or what is kept is newer: forget the change
+
+    def _keep(self, user_id: int, preferences: MemberPreferences, since: int) -> None:
         self._members.pop(user_id, None)
-        self._members[user_id] = preferences
+        self._members[user_id] = _Kept(preferences, since)
         while len(self._members) > MEMBERS_KEPT:
             forgotten = next(iter(self._members))
             del self._members[forgotten]
             self.quiet.discard(forgotten)
+            if forgotten not in self._busy:
+                self._heard.pop(forgotten, None)
         if preferences.mention:
             self.quiet.discard(user_id)
         else:

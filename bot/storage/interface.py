@@ -26,6 +26,11 @@ Adding a table and a query:
 
 Nothing else changes: the service reaches it through :class:`Database`.
 
+Several processes on one PostgreSQL database each keep what they read of the settings in memory
+(:class:`~bot.service.settings.SettingsBook`); :meth:`Database.on_settings_changed` tells a process
+that a server's settings or a member's preferences were saved, by itself or by another process
+(PostgreSQL: ``NOTIFY``, delivered as the save commits; SQLite: one process per file, nothing to hear).
+
 >>> import asyncio, tempfile, pathlib
 >>> async def demo(path):
 ...     database = await open_database(path)
@@ -42,10 +47,11 @@ from __future__ import annotations
 
 import abc
 import asyncio
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from bot.storage.records import (
     AnnouncementRecord,
@@ -67,6 +73,30 @@ from bot.storage.records import (
     dumps,
     game_status,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsChange:
+    """What :meth:`Database.on_settings_changed` hears: the settings of server ``owner``
+    (``kind="server"``) or the preferences of member ``owner`` (``"member"``) were saved; or, with
+    ``kind=None``, any of them may have changed unheard (the notices were lost for a while: what a
+    process kept in memory is to be read again).
+
+    >>> SettingsChange("member", 7).everything, SettingsChange(None).everything
+    (False, True)
+    """
+
+    kind: Literal["server", "member"] | None
+    owner: int | None = None
+
+    @property
+    def everything(self) -> bool:
+        """Whether anything may have changed (``kind`` is ``None``)."""
+        return self.kind is None
+
+
+SettingsListener = Callable[[SettingsChange], None]
+"""Called on the event loop with each :class:`SettingsChange` (see :meth:`Database.on_settings_changed`)."""
 
 
 class Database(abc.ABC):
@@ -301,7 +331,25 @@ class Database(abc.ABC):
     @abc.abstractmethod
     async def _put_settings(self, table: str, key: str, column: str, owner: int, value: str) -> None:
         """Insert or replace the row of ``owner`` in ``table`` (one of the two above, named by the
-        code, never by a user): its ``column`` becomes the JSON text ``value``."""
+        code, never by a user): its ``column`` becomes the JSON text ``value``; on a backend shared
+        by several processes, the notice of :meth:`on_settings_changed` goes out with it."""
+
+    @abc.abstractmethod
+    def on_settings_changed(self, listener: SettingsListener) -> None:
+        """Call ``listener`` (on the event loop, synchronously: it must not block) each time a
+        server's settings or a member's preferences are saved through any storage on this database,
+        in this process or another, so that what a process keeps in memory of them can be read
+        again. Listeners are called in the order they were added, for as long as the storage is open.
+
+        - PostgreSQL: :meth:`save_guild_settings` and :meth:`save_member_preferences` send a
+          ``NOTIFY`` in their own transaction, delivered to every process as it commits (so a read
+          made on hearing it sees the save), within milliseconds; a process hears its own saves
+          too. The notices arrive on one connection of their own; when it is lost, and again once
+          it is back, the listener hears ``SettingsChange(None)`` (notices may have been missed).
+        - SQLite: one process per file, which saves everything itself: nothing is ever heard.
+
+        Only the id of the server or member is sent, never the values (read them).
+        """
 
     # ------------------------------------------------------------------ ratings and seasons
 

@@ -27,6 +27,11 @@ The interface :class:`~bot.storage.interface.Database` and its guarantees, kept 
 A URL may carry server settings as query parameters (asyncpg passes unknown ones to the server):
 ``…/romme?search_path=shard_tests`` keeps the bot's tables in that schema (the tests do this).
 
+Each process also holds one connection apart from the pool that listens (``LISTEN``) for the settings'
+notices (:mod:`bot.storage.postgres.notices`): a save of a server's settings or a member's
+preferences sends a ``NOTIFY`` in its own transaction, so every process hears of it as it commits
+(:meth:`~bot.storage.interface.Database.on_settings_changed`).
+
 Besides the games, the server keeps the shard leases (:meth:`PostgresStorage.take_shards`,
 :mod:`bot.storage.postgres.leases`): the database is shared by every bot process, and a lease per
 shard says which one plays its games.
@@ -50,6 +55,7 @@ if TYPE_CHECKING:
     from asyncpg.pool import PoolConnectionProxy
 
 from bot.storage.errors import ChannelBusy, GameNotFound, StorageError, VersionConflict
+from bot.storage.interface import SettingsListener
 from bot.storage.postgres.leases import (
     CONNECT_TIMEOUT,
     Lease,
@@ -58,6 +64,7 @@ from bot.storage.postgres.leases import (
     lease_of,
     one_line,
 )
+from bot.storage.postgres.notices import SettingsNotices, notice_sql
 from bot.storage.postgres.schema import migrate
 from bot.storage.records import (
     GameStatus,
@@ -81,8 +88,9 @@ POOL_SIZE = 10
 """Connections one process keeps to the server at most, unless its URL says ``?pool_size=N``: the
 saves of different games run side by side on them. A save is one round trip of about a millisecond
 of the server's time, so ten carry several thousand saves a second; more only help a server far away
-(a save holds its connection for the whole round trip). Every process holds its own: keep
-processes × pool size under the server's ``max_connections`` (100 by default)."""
+(a save holds its connection for the whole round trip). Every process holds its own, and one more
+connection that listens for the settings' notices: keep processes × (pool size + 2, with the leases'
+heartbeat) under the server's ``max_connections`` (100 by default)."""
 
 
 def shown_url(url: str) -> str:
@@ -145,10 +153,15 @@ class PostgresStorage(SqlStorage, LeaseHolder):
     """The database of the bot on a PostgreSQL server: open it with :meth:`PostgresStorage.open`,
     close it with :meth:`close`."""
 
-    def __init__(self, pool: asyncpg.Pool, url: str, *, replay: Replay | None = None) -> None:
-        """Wrap an open pool on a migrated database; use :meth:`PostgresStorage.open`."""
+    def __init__(
+        self, pool: asyncpg.Pool, url: str, notices: SettingsNotices, *, replay: Replay | None = None
+    ) -> None:
+        """Wrap an open pool on a migrated database and the connection listening for the settings'
+        notices; use :meth:`PostgresStorage.open`."""
         super().__init__(replay)
         self._pool: asyncpg.Pool | None = pool
+        self.notices = notices
+        """The connection that hears the settings' notices (:meth:`on_settings_changed`)."""
         self.url = url
         self.path = shown_url(url)
         """How the bot names this database (the URL without its password)."""
@@ -189,12 +202,14 @@ class PostgresStorage(SqlStorage, LeaseHolder):
         try:
             async with pool.acquire() as conn:
                 await migrate(conn, shown)
+            # Listening from the start: whatever is read from now on hears of its later changes.
+            notices = await SettingsNotices.open(server_url, shown)
         except BaseException as exc:
             await pool.close()
             if isinstance(exc, asyncpg.PostgresError):
                 raise StorageError(f"{shown}: cannot migrate the database ({one_line(exc)})") from None
             raise
-        return cls(pool, url, replay=replay)
+        return cls(pool, url, notices, replay=replay)
 
     async def close(self) -> None:
         """Close the pool once the saves started are committed; closing twice is harmless."""
@@ -203,12 +218,14 @@ class PostgresStorage(SqlStorage, LeaseHolder):
             if self._pending:
                 await asyncio.gather(*self._pending, return_exceptions=True)
             self._pool = None
+            await self.notices.close()
             await pool.close()
 
     def terminate(self) -> None:
         """Drop the connections at once, as a killed process would (tests); nothing is committed."""
         if self._pool is not None:
             pool, self._pool = self._pool, None
+            self.notices.terminate()
             pool.terminate()
 
     @property
@@ -401,17 +418,23 @@ class PostgresStorage(SqlStorage, LeaseHolder):
     # ------------------------------------------------------------------ server settings, member preferences
 
     async def _put_settings(self, table: str, key: str, column: str, owner: int, value: str) -> None:
-        """See :meth:`Database._put_settings`."""
+        """See :meth:`Database._put_settings`: one statement (one round trip), which writes the row
+        and sends its notice (:func:`~bot.storage.postgres.notices.notice_sql`) in one transaction:
+        the notice goes out as the row commits, never without it."""
+        sql = (
+            f"WITH saved AS (INSERT INTO {table} ({key}, {column}) VALUES ($1, $2) "
+            f"ON CONFLICT ({key}) DO UPDATE SET {column} = excluded.{column}, updated_at = now() "
+            f"RETURNING {key}) " + notice_sql(table, key)
+        )
 
         async def write(db: _Conn) -> None:
-            await db.execute(
-                f"INSERT INTO {table} ({key}, {column}) VALUES ($1, $2) "
-                f"ON CONFLICT ({key}) DO UPDATE SET {column} = excluded.{column}, updated_at = now()",
-                owner,
-                value,
-            )
+            await db.execute(sql, owner, value)
 
         await self._write(write, transaction=False)
+
+    def on_settings_changed(self, listener: SettingsListener) -> None:
+        """See :meth:`Database.on_settings_changed`: heard on :attr:`notices`' connection."""
+        self.notices.add(listener)
 
     # ------------------------------------------------------------------ ratings and seasons
 

@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.storage.errors import ChannelBusy, GameNotFound, StorageError, VersionConflict
+from bot.storage.interface import SettingsListener
 from bot.storage.records import (
     OPEN_STATUSES,
     GameStatus,
@@ -308,6 +309,10 @@ class Storage(SqlStorage):
             )
 
         await self._write(write)
+
+    def on_settings_changed(self, listener: SettingsListener) -> None:
+        """See :meth:`Database.on_settings_changed`: one bot process per file (its lock), which made
+        every change itself, so there is nothing to hear and ``listener`` is never called."""
 
     # ------------------------------------------------------------------ ratings and seasons
 
