@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bot import config, playground
-from bot.config import ENV_NAMES, ConfigError, Settings, load_settings
+from bot.config import ENV_NAMES, ConfigError, Settings, load_settings, load_settings_to_run
 from bot.logs import configure_logging
 from bot.process import tune_process
 from bot.storage import Storage, StorageError, check_database
@@ -264,8 +264,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def check_command(args: argparse.Namespace) -> int:
     """Run ``romme-bot check``: one line on stdout and 0 when the settings and the database are
-    fine; a problem raises (one line on stderr, exit status 2, from :func:`main`)."""
-    settings = load_settings()
+    fine; a problem raises (one line on stderr, exit status 2, from :func:`main`). The settings are
+    read and refused as :func:`run_command` reads them (:func:`~bot.config.load_settings_to_run`)."""
+    settings, _token = load_settings_to_run()
     line = asyncio.run(
         check_database(settings.database, shards=settings.shards, shard_count=settings.shard_count)
     )
@@ -296,8 +297,7 @@ def configure_bot_logging(settings: Settings) -> None:
 
 def run_command(args: argparse.Namespace) -> int:
     """Connect to Discord with the settings from the environment and ``.env``; stop on SIGTERM/Ctrl-C."""
-    settings = load_settings()
-    token = settings.require_token()
+    settings, token = load_settings_to_run()
     configure_bot_logging(settings)
     tune_process()
     return asyncio.run(_run(settings, token))

@@ -79,7 +79,8 @@ def built(part: T | None, missing: str) -> T:
 
 
 def wall_clock() -> float:
-    """Epoch seconds for the service's deadlines, from discord.py's clock (a test harness may drive it).
+    """Epoch seconds for the service's deadlines, from discord.py's clock (a test harness may drive
+    it): the bot's one clock, given to the table service, the storage and the compaction alike.
 
     >>> wall_clock() > 1_700_000_000
     True
@@ -202,7 +203,9 @@ class RommeBot(commands.Bot):
         if self.metrics is not None and settings.health_port is not None:
             self.ops = OpsServer(self, self.metrics, host=settings.health_host, port=settings.health_port)
             await self.ops.start()
-        self._storage = await open_database(settings.database, replay=replay_snapshot)
+        # One clock for the game and for every time the storage writes of it (a simulated one under
+        # SimCord and in the playground): the history, the export and HISTORY_DAYS follow the game.
+        self._storage = await open_database(settings.database, replay=replay_snapshot, clock=wall_clock)
         log.info("database %s is open", self._storage.path)
         shards = self.shard_set
         if shards is not None and isinstance(self._storage, LeaseStore):
@@ -253,7 +256,7 @@ class RommeBot(commands.Bot):
         log.info("%d unfinished games are back", len(games))
         # HISTORY_DAYS: the moves of old matches go, their results stay.
         self.retention = Retention(
-            self._storage, settings.history_days, compacted=self._tables.replays.cache.clear
+            self._storage, settings.history_days, clock=wall_clock, compacted=self._tables.replays.cache.clear
         )
         self.retention.start()
         # The round and match ends still owed (the last bot stopped before posting them) go out now.

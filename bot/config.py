@@ -328,6 +328,25 @@ def load_settings(
     return Settings(**given)  # type: ignore[arg-type]  # text is parsed and checked in __post_init__
 
 
+def load_settings_to_run(
+    environ: Mapping[str, str] | None = None, dotenv_path: str | Path | None = ".env"
+) -> tuple[Settings, str]:
+    """The settings ``romme-bot run`` starts with, and the token it connects with, or the
+    :class:`ConfigError` it stops at. ``romme-bot check`` asks the same function, so that it refuses
+    exactly what a start refuses, with the same line, a missing or misshapen token too.
+
+    >>> settings, token = load_settings_to_run({"DISCORD_TOKEN": EXAMPLE_TOKEN}, dotenv_path=None)
+    >>> token == EXAMPLE_TOKEN, settings.turn_timeout
+    (True, 120.0)
+    >>> load_settings_to_run({}, dotenv_path=None)
+    Traceback (most recent call last):
+    ...
+    bot.config.ConfigError: DISCORD_TOKEN is not set: put the bot token from the Discord developer portal ...
+    """
+    settings = load_settings(environ, dotenv_path)
+    return settings, settings.require_token()
+
+
 def _database_url(value: object) -> str | None:
     """A PostgreSQL URL, or ``None``.
 

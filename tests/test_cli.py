@@ -21,13 +21,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import ENV_NAMES
+from bot.config import ENV_NAMES, EXAMPLE_TOKEN
 from bot.storage import Storage
 from bot.storage.postgres import PostgresStorage
 from tests.robustness.robust_helpers import unfinished_games_come_back
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAYING_CHILD = ROOT / "tests" / "robustness" / "crash_child.py"
+TOKEN = {"DISCORD_TOKEN": EXAMPLE_TOKEN}
+"""A value of a bot token's shape: ``check`` refuses what ``run`` refuses, a missing token too."""
 
 
 def romme_bot(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
@@ -89,20 +91,43 @@ def test_run_help_lists_every_setting_with_its_default_and_what_it_does(tmp_path
 
 
 def test_check_a_folder_without_a_database_creates_nothing(tmp_path: Path) -> None:
-    line = one_line(romme_bot("check", cwd=tmp_path), 0)
+    line = one_line(romme_bot("check", cwd=tmp_path, **TOKEN), 0)
     assert "romme.db does not exist yet" in line
     assert list(tmp_path.iterdir()) == []
 
 
 def test_check_a_bad_setting_is_one_line_and_2(tmp_path: Path) -> None:
-    line = one_line(romme_bot("check", cwd=tmp_path, LOG_FORMAT="xml"), 2)
+    line = one_line(romme_bot("check", cwd=tmp_path, LOG_FORMAT="xml", **TOKEN), 2)
     assert line.startswith("romme-bot: LOG_FORMAT must be text or json")
+
+
+@pytest.mark.parametrize(
+    ("token", "problem"),
+    [
+        (None, "DISCORD_TOKEN is not set"),
+        ("abc", "DISCORD_TOKEN is not a Discord bot token (it is not three parts"),
+        (f"Bot {EXAMPLE_TOKEN}", "DISCORD_TOKEN is not a Discord bot token (it starts with 'Bot '"),
+    ],
+)
+def test_check_refuses_a_token_run_refuses_with_the_same_line(
+    tmp_path: Path, token: str | None, problem: str
+) -> None:
+    # docs/operating.md: check refuses "a setting the bot would refuse (the same line run prints)".
+    env = {} if token is None else {"DISCORD_TOKEN": token}
+    refused = one_line(romme_bot("run", cwd=tmp_path, **env), 2)
+    assert refused.startswith(f"romme-bot: {problem}"), refused
+    assert one_line(romme_bot("check", cwd=tmp_path, **env), 2) == refused
+    # A .env file is read the same way by both (an environment variable wins over it).
+    (tmp_path / ".env").write_text(f"DISCORD_TOKEN={token or ''}\n")
+    assert one_line(romme_bot("check", cwd=tmp_path), 2) == refused
+    assert "romme.db does not exist yet" in one_line(romme_bot("check", cwd=tmp_path, **TOKEN), 0)
+    assert [path.name for path in tmp_path.iterdir()] == [".env"]
 
 
 def test_check_a_current_database_is_fine_and_left_as_it_was(tmp_path: Path) -> None:
     asyncio.run(make_database(tmp_path / "romme.db"))
     before = files(tmp_path)
-    line = one_line(romme_bot("check", cwd=tmp_path), 0)
+    line = one_line(romme_bot("check", cwd=tmp_path, **TOKEN), 0)
     assert "2 games (2 unfinished)" in line and "not in use" in line
     assert files(tmp_path) == before
 
@@ -113,7 +138,7 @@ def test_check_an_older_schema_says_the_bot_migrates_it_and_changes_nothing(tmp_
         db.executescript((ROOT / "bot/storage/sqlite/migrations/0001_initial.sql").read_text())
         db.execute("PRAGMA user_version = 1")
     before = files(tmp_path)
-    line = one_line(romme_bot("check", cwd=tmp_path), 0)
+    line = one_line(romme_bot("check", cwd=tmp_path, **TOKEN), 0)
     assert "schema version 1 of" in line and "brings it up to date when it starts" in line
     assert files(tmp_path) == before
 
@@ -128,21 +153,21 @@ def test_check_an_older_schema_says_the_bot_migrates_it_and_changes_nothing(tmp_
 def test_check_a_newer_or_foreign_database_is_2(tmp_path: Path, make: str, problem: str) -> None:
     with sqlite3.connect(tmp_path / "romme.db") as db:
         db.executescript(make)
-    assert problem in one_line(romme_bot("check", cwd=tmp_path), 2)
+    assert problem in one_line(romme_bot("check", cwd=tmp_path, **TOKEN), 2)
 
 
 def test_check_a_file_that_is_no_database_is_2(tmp_path: Path) -> None:
     (tmp_path / "romme.db").write_text("not a database, " * 100)
-    assert "not a readable SQLite database" in one_line(romme_bot("check", cwd=tmp_path), 2)
+    assert "not a readable SQLite database" in one_line(romme_bot("check", cwd=tmp_path, **TOKEN), 2)
 
 
 def test_check_a_database_on_postgresql(postgres_url: str, tmp_path: Path) -> None:
-    assert "is empty" in one_line(romme_bot("check", cwd=tmp_path, DATABASE_URL=postgres_url), 0)
+    assert "is empty" in one_line(romme_bot("check", cwd=tmp_path, DATABASE_URL=postgres_url, **TOKEN), 0)
     asyncio.run(make_database(postgres_url, games=3))
-    line = one_line(romme_bot("check", cwd=tmp_path, DATABASE_URL=postgres_url), 0)
+    line = one_line(romme_bot("check", cwd=tmp_path, DATABASE_URL=postgres_url, **TOKEN), 0)
     assert "3 games (3 unfinished)" in line and "0 shards leased" in line
     gone = postgres_url.rsplit("/", 1)[0] + "/romme_no_such_database"
-    assert "createdb" in one_line(romme_bot("check", cwd=tmp_path, DATABASE_URL=gone), 2)
+    assert "createdb" in one_line(romme_bot("check", cwd=tmp_path, DATABASE_URL=gone, **TOKEN), 2)
 
 
 # ---------------------------------------------------------------------- a bot at play: check, backup
@@ -176,7 +201,7 @@ def test_a_backup_taken_while_the_bot_plays_restores_every_game(tmp_path: Path) 
     child, answered = start_playing(database)
     try:
         # The bot holds the file: check says so, and the backup reads beside it.
-        busy = one_line(romme_bot("check", cwd=live), 2)
+        busy = one_line(romme_bot("check", cwd=live, **TOKEN), 2)
         assert "in use by another romme-bot process" in busy and f"pid {child.pid}" in busy
         line = one_line(romme_bot("backup", "--to", str(tmp_path / "copy.db"), cwd=live), 0)
         assert "copied to" in line
@@ -191,7 +216,7 @@ def test_a_backup_taken_while_the_bot_plays_restores_every_game(tmp_path: Path) 
     for suffix in ("-wal", "-shm"):
         Path(f"{database}{suffix}").unlink(missing_ok=True)
     shutil.copyfile(tmp_path / "copy.db", database)
-    assert "not in use" in one_line(romme_bot("check", cwd=live), 0)
+    assert "not in use" in one_line(romme_bot("check", cwd=live, **TOKEN), 0)
 
     asyncio.run(unfinished_games_come_back(database))
     copied = logged_moves(database)

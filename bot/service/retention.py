@@ -22,11 +22,13 @@ COMPACT_EVERY = 6 * 3600.0
 
 class Retention:
     """Compacts the moves of matches over for more than ``days`` days (0: never), at start and every
-    :data:`COMPACT_EVERY` seconds after. ``now`` gives the aware time (tests move it); ``compacted`` is
-    called after moves were deleted.
+    :data:`COMPACT_EVERY` seconds after. ``clock`` gives epoch seconds: the bot's clock, the one the
+    storage stamps a game's saves with (there is no default: a match's age is measured on the clock
+    that timed it, never on another); ``compacted`` is called after moves were deleted.
 
-    >>> Retention.__doc__ is not None
-    True
+    >>> july_1st = datetime(2026, 7, 1, tzinfo=UTC).timestamp()
+    >>> Retention(None, 180, clock=lambda: july_1st).cutoff().isoformat()
+    '2026-01-02T00:00:00+00:00'
     """
 
     def __init__(
@@ -34,7 +36,7 @@ class Retention:
         storage: Database,
         days: int,
         *,
-        now: Callable[[], datetime] = lambda: datetime.now(UTC),
+        clock: Callable[[], float],
         every: float = COMPACT_EVERY,
         compacted: Callable[[], None] = lambda: None,
     ) -> None:
@@ -42,13 +44,13 @@ class Retention:
         self._compacted = compacted
         """Told after moves were deleted (the replays built of them are forgotten)."""
         self.days = days
-        self._now = now
+        self._clock = clock
         self._every = every
         self._task: asyncio.Task[None] | None = None
 
     def cutoff(self) -> datetime:
-        """The last save before which a match's moves go."""
-        return self._now() - timedelta(days=self.days)
+        """The last save before which a match's moves go: ``days`` before now, on the clock."""
+        return datetime.fromtimestamp(self._clock(), UTC) - timedelta(days=self.days)
 
     async def compact(self) -> int:
         """Compact once now; the moves deleted (0 when ``days`` is 0)."""

@@ -47,9 +47,10 @@ from __future__ import annotations
 
 import abc
 import asyncio
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
@@ -73,6 +74,9 @@ from bot.storage.records import (
     dumps,
     game_status,
 )
+
+Clock = Callable[[], float]
+"""The time as epoch seconds: what a storage stamps its writes with (the table service's clock)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,13 +127,25 @@ class Database(abc.ABC):
       when it opens it (:func:`open_database`'s ``replay``), and a game read back then carries the
       snapshot as of its last save (the moves logged after the stored snapshot replayed onto it).
       Without one, a game read back carries the stored snapshot.
+    - **Time.** Every time the storage writes of a game (a game's ``created_at`` and ``updated_at``,
+      a move's and an announcement's ``created_at``, a delivery's ``delivered_at``) is read from the
+      :data:`Clock` its owner gives it when it opens it (:func:`open_database`'s ``clock``; by
+      default the wall clock), on the event loop when the write is made: the bot's clock, the one
+      its turns, timers and ratings run on, never the database server's. The shard leases alone
+      are timed by the server's clock, the one every process shares; a server setting's or a
+      member preference's ``updated_at`` (never read by the bot) is the database's time too.
     """
 
     path: Any
     """How the database is named in messages: the file's path, or the URL without its password."""
 
-    def __init__(self, replay: Replay | None) -> None:
+    def __init__(self, replay: Replay | None, clock: Clock | None = None) -> None:
         self._replay = replay
+        self._clock: Clock = clock or time.time
+
+    def now(self) -> datetime:
+        """The time a write made now is stamped with: the storage's :data:`Clock`, in UTC."""
+        return datetime.fromtimestamp(self._clock(), UTC)
 
     @property
     def replay(self) -> Replay | None:
@@ -429,10 +445,13 @@ def is_postgres_url(target: object) -> bool:
     return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
 
 
-async def open_database(target: str | Path, *, replay: Replay | None = None) -> Database:
+async def open_database(
+    target: str | Path, *, replay: Replay | None = None, clock: Clock | None = None
+) -> Database:
     """Open the database ``target`` names: a ``postgresql://`` URL, or else an SQLite file's path,
     bringing its schema up to date. ``replay`` is how a game read back gets its moves since its
-    snapshot (see :attr:`Database.replay`): a table service needs it.
+    snapshot (see :attr:`Database.replay`): a table service needs it. ``clock`` is the time its
+    writes are stamped with (see :class:`Database`, "Time"): the table service's clock.
 
     Raises :class:`~bot.storage.errors.StorageError` (one line) when it cannot be used.
     """
@@ -440,10 +459,10 @@ async def open_database(target: str | Path, *, replay: Replay | None = None) -> 
         # Imported here: a bot on an SQLite file never loads asyncpg.
         from bot.storage.postgres import PostgresStorage
 
-        return await PostgresStorage.open(str(target), replay=replay)
+        return await PostgresStorage.open(str(target), replay=replay, clock=clock)
     from bot.storage.sqlite import Storage
 
-    return await Storage.open(target, replay=replay)
+    return await Storage.open(target, replay=replay, clock=clock)
 
 
 async def check_database(

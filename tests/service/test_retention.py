@@ -4,7 +4,7 @@ the player's record and the leaderboard, and the history's list."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -20,6 +20,7 @@ from .conftest import BOB, CHANNEL, GUILD, HOST, ServiceFactory, play_to_the_end
 
 HERE = SeenChannels(GUILD, frozenset({CHANNEL}))
 """A member of the server who can view the game's channel."""
+DAY = 24 * 3600.0
 
 
 async def seen(service: TableService, storage: Database, game_id: int) -> list[Any]:
@@ -48,16 +49,14 @@ async def test_old_matches_lose_their_moves_and_nothing_players_see(
     before = await seen(service, storage, game.id)
     assert (await service.replays.open(game.id, HERE)).log.size
 
-    now = datetime.now(UTC)
+    now = datetime.now(UTC).timestamp()
     # Younger than HISTORY_DAYS: kept.
-    assert await Retention(storage, 180, now=lambda: now).compact() == 0
+    assert await Retention(storage, 180, clock=lambda: now).compact() == 0
     # HISTORY_DAYS 0: kept for ever, whatever the age.
-    assert await Retention(storage, 0, now=lambda: now + timedelta(days=9999)).compact() == 0
+    assert await Retention(storage, 0, clock=lambda: now + 9999 * DAY).compact() == 0
     assert await storage.moves(game.id)
 
-    later = Retention(
-        storage, 180, now=lambda: now + timedelta(days=181), compacted=service.replays.cache.clear
-    )
+    later = Retention(storage, 180, clock=lambda: now + 181 * DAY, compacted=service.replays.cache.clear)
     assert await later.compact() > 0
     assert await storage.moves(game.id) == []
     assert await seen(service, storage, game.id) == before

@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from asyncpg.pool import PoolConnectionProxy
 
 from bot.storage.errors import ChannelBusy, GameNotFound, StorageError, VersionConflict
-from bot.storage.interface import SettingsListener
+from bot.storage.interface import Clock, SettingsListener
 from bot.storage.postgres.leases import (
     CONNECT_TIMEOUT,
     Lease,
@@ -154,11 +154,17 @@ class PostgresStorage(SqlStorage, LeaseHolder):
     close it with :meth:`close`."""
 
     def __init__(
-        self, pool: asyncpg.Pool, url: str, notices: SettingsNotices, *, replay: Replay | None = None
+        self,
+        pool: asyncpg.Pool,
+        url: str,
+        notices: SettingsNotices,
+        *,
+        replay: Replay | None = None,
+        clock: Clock | None = None,
     ) -> None:
         """Wrap an open pool on a migrated database and the connection listening for the settings'
         notices; use :meth:`PostgresStorage.open`."""
-        super().__init__(replay)
+        super().__init__(replay, clock)
         self._pool: asyncpg.Pool | None = pool
         self.notices = notices
         """The connection that hears the settings' notices (:meth:`on_settings_changed`)."""
@@ -173,10 +179,16 @@ class PostgresStorage(SqlStorage, LeaseHolder):
 
     @classmethod
     async def open(
-        cls, url: str, *, pool_size: int | None = None, replay: Replay | None = None
+        cls,
+        url: str,
+        *,
+        pool_size: int | None = None,
+        replay: Replay | None = None,
+        clock: Clock | None = None,
     ) -> PostgresStorage:
         """Connect to the server, bring the schema up to date and return the storage; ``replay``:
-        see :attr:`~bot.storage.interface.Database.replay`.
+        see :attr:`~bot.storage.interface.Database.replay`; ``clock``: the time its writes are
+        stamped with (see :class:`~bot.storage.interface.Database`, "Time").
 
         ``pool_size``: connections kept at most (default: the URL's ``pool_size`` parameter, else
         :data:`POOL_SIZE`). Raises :class:`StorageError` with one line naming the database when the
@@ -209,7 +221,7 @@ class PostgresStorage(SqlStorage, LeaseHolder):
             if isinstance(exc, asyncpg.PostgresError):
                 raise StorageError(f"{shown}: cannot migrate the database ({one_line(exc)})") from None
             raise
-        return cls(pool, url, notices, replay=replay)
+        return cls(pool, url, notices, replay=replay, clock=clock)
 
     async def close(self) -> None:
         """Close the pool once the saves started are committed; closing twice is harmless."""
@@ -248,14 +260,14 @@ class PostgresStorage(SqlStorage, LeaseHolder):
     async def _insert_game(
         self, guild_id: int, channel_id: int, host_id: int, status: GameStatus, snapshot: str
     ) -> int:
-        fence = self.fence
+        fence, at = self.fence, self.now()
 
         async def write(db: _Conn) -> int:
             # One statement (its own transaction): the unique index of open games in a channel
             # refuses a second one, which another process may have opened a moment ago.
             try:
                 game_id = await db.fetchval(
-                    _CREATE, guild_id, channel_id, host_id, status.value, snapshot, fence
+                    _CREATE, guild_id, channel_id, host_id, status.value, snapshot, fence, at
                 )
             except asyncpg.UniqueViolationError:
                 row = await db.fetchrow(
@@ -303,7 +315,8 @@ class PostgresStorage(SqlStorage, LeaseHolder):
             if save.announcements
             else None
         )
-        fence = self.fence
+        # When the change was made, by the storage's clock (read here, not by the server).
+        fence, at = self.fence, self.now()
 
         async def write(db: _Conn) -> SaveResult:
             if ready is not None and not ready.done():
@@ -324,6 +337,7 @@ class PostgresStorage(SqlStorage, LeaseHolder):
                 results_json,
                 owed_json,
                 fence,
+                at,
             )
             assert row is not None
             outcome = row["outcome"]
@@ -353,12 +367,14 @@ class PostgresStorage(SqlStorage, LeaseHolder):
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
         """See :meth:`Database.set_table_message`."""
+        at = self.now()
 
         async def write(db: _Conn) -> None:
             status = await db.execute(
-                "UPDATE games SET table_message_id = $1, updated_at = now() WHERE id = $2",
+                "UPDATE games SET table_message_id = $1, updated_at = $3 WHERE id = $2",
                 message_id,
                 game_id,
+                at,
             )
             if status.endswith(" 0"):
                 raise GameNotFound(game_id)
@@ -368,14 +384,16 @@ class PostgresStorage(SqlStorage, LeaseHolder):
     async def set_aside(self, game_id: int, problem: str) -> bool:
         """See :meth:`Database.set_aside`."""
         problem = " ".join(problem.split())[:500] or "unreadable"
+        at = self.now()
 
         async def write(db: _Conn) -> bool:
             status = await db.execute(
-                f"UPDATE games SET status = $1, damaged = $2, updated_at = now() "
+                f"UPDATE games SET status = $1, damaged = $2, updated_at = $4 "
                 f"WHERE id = $3 AND status IN {OPEN}",
                 GameStatus.CANCELLED.value,
                 problem,
                 game_id,
+                at,
             )
             return not status.endswith(" 0")
 
@@ -402,14 +420,16 @@ class PostgresStorage(SqlStorage, LeaseHolder):
 
     async def announcement_delivered(self, game_id: int, round_no: int, message_id: int | None) -> bool:
         """See :meth:`Database.announcement_delivered`."""
+        at = self.now()
 
         async def write(db: _Conn) -> bool:
             status = await db.execute(
-                "UPDATE announcements SET delivered_at = now(), message_id = $1 "
+                "UPDATE announcements SET delivered_at = $4, message_id = $1 "
                 "WHERE game_id = $2 AND round_no = $3 AND delivered_at IS NULL",
                 message_id,
                 game_id,
                 round_no,
+                at,
             )
             return not status.endswith(" 0")
 
@@ -574,8 +594,8 @@ class PostgresStorage(SqlStorage, LeaseHolder):
 
 
 _CREATE = (
-    "INSERT INTO games (guild_id, channel_id, host_id, status, snapshot) "
-    "SELECT $1, $2, $3, $4, $5::json "
+    "INSERT INTO games (guild_id, channel_id, host_id, status, snapshot, created_at, updated_at) "
+    "SELECT $1, $2, $3, $4, $5::json, $7, $7 "
     "WHERE $6::bigint IS NULL OR EXISTS (SELECT 1 FROM shard_leases l "
     "WHERE l.shard_id = ($1::bigint >> 22) % l.shard_count AND l.epoch = $6 FOR KEY SHARE) "
     "RETURNING id"
@@ -584,9 +604,10 @@ _CREATE = (
 
 _SAVE = (
     "SELECT outcome, version, seq, guild_id "
-    "FROM romme_save($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+    "FROM romme_save($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
 )
-"""A save: one statement, one round trip (``migrations/0003_one_round_trip_saves.sql``)."""
+"""A save: one statement, one round trip (``migrations/0003_one_round_trip_saves.sql``), its times
+the storage's clock's (``migrations/0007_times_from_the_bot.sql``)."""
 
 
 _CHANGE_JSON = tuple(

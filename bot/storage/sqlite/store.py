@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot.storage.errors import ChannelBusy, GameNotFound, StorageError, VersionConflict
-from bot.storage.interface import SettingsListener
+from bot.storage.interface import Clock, SettingsListener
 from bot.storage.records import (
     OPEN_STATUSES,
     GameStatus,
@@ -55,6 +55,7 @@ T = TypeVar("T")
 
 BUSY_TIMEOUT_MS = 5000
 _NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+"""The file's own clock: only for what is not a game's (a server setting, a member preference)."""
 
 
 class Storage(SqlStorage):
@@ -69,10 +70,11 @@ class Storage(SqlStorage):
         lock: DatabaseLock | None = None,
         *,
         replay: Replay | None = None,
+        clock: Clock | None = None,
     ) -> None:
         """Wrap an open, migrated file (a reading connection and a writer, and this process's lock
         on the file, released by :meth:`close`); use :meth:`Storage.open`."""
-        super().__init__(replay)
+        super().__init__(replay, clock)
         self._db: aiosqlite.Connection | None = db
         self._writes = writes
         self._lock = lock
@@ -81,9 +83,12 @@ class Storage(SqlStorage):
     # ------------------------------------------------------------------ lifecycle
 
     @classmethod
-    async def open(cls, path: str | Path, *, replay: Replay | None = None) -> Storage:
+    async def open(
+        cls, path: str | Path, *, replay: Replay | None = None, clock: Clock | None = None
+    ) -> Storage:
         """Open (or create) the database file and bring its schema up to date; ``replay``: see
-        :attr:`~bot.storage.interface.Database.replay`.
+        :attr:`~bot.storage.interface.Database.replay`; ``clock``: the time its writes are stamped
+        with (see :class:`~bot.storage.interface.Database`, "Time").
 
         Raises :class:`StorageError` with one line naming the file when the file cannot be opened,
         is not an SQLite database, belongs to another program or is newer than this code, and
@@ -95,14 +100,16 @@ class Storage(SqlStorage):
             raise StorageError(f"{path}: cannot open the database (the folder {path.parent} does not exist)")
         lock = hold_lock(path)
         try:
-            return await cls._open(path, lock, replay)
+            return await cls._open(path, lock, replay, clock)
         except BaseException:
             # A refused file keeps nothing of this open beside it, not even the lock file.
             lock.abandon()
             raise
 
     @classmethod
-    async def _open(cls, path: Path, lock: DatabaseLock, replay: Replay | None) -> Storage:
+    async def _open(
+        cls, path: Path, lock: DatabaseLock, replay: Replay | None, clock: Clock | None
+    ) -> Storage:
         # Another program's database, or a newer one, is refused before the writer sets the journal
         # mode: switching it to WAL would rewrite the header of a file the bot must leave untouched.
         _refuse_foreign(path)
@@ -127,7 +134,7 @@ class Storage(SqlStorage):
             if isinstance(exc, sqlite3.DatabaseError):
                 raise StorageError(f"{path} is not a readable SQLite database ({exc})") from None
             raise
-        return cls(db, writes, path, lock, replay=replay)
+        return cls(db, writes, path, lock, replay=replay, clock=clock)
 
     @property
     def closed(self) -> bool:
@@ -164,6 +171,8 @@ class Storage(SqlStorage):
     ) -> int:
         # The check of the channel and the insert are one write on the one writer thread: no other
         # game slips in between.
+        at = _iso(self.now())
+
         def write(db: sqlite3.Connection) -> int | None:
             row = db.execute(
                 f"SELECT id FROM games WHERE channel_id = ? AND status IN {OPEN}", (channel_id,)
@@ -171,8 +180,9 @@ class Storage(SqlStorage):
             if row is not None and status in OPEN_STATUSES:
                 raise ChannelBusy(channel_id, game_id=row["id"])
             return db.execute(
-                "INSERT INTO games (guild_id, channel_id, host_id, status, snapshot) VALUES (?, ?, ?, ?, ?)",
-                (guild_id, channel_id, host_id, status.value, snapshot),
+                "INSERT INTO games (guild_id, channel_id, host_id, status, snapshot, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, host_id, status.value, snapshot, at, at),
             ).lastrowid
 
         game_id = await self._write(write)
@@ -192,6 +202,8 @@ class Storage(SqlStorage):
         # Serialised here, on the event loop: a value JSON cannot hold fails before anything is queued.
         snapshot_json, move_json, state_json = save.encoded()
         owed = [(a.round_no, a.kind, dumps(a.payload)) for a in save.announcements]
+        # When the change was made, by the storage's clock (read here, not when the batch commits).
+        at = _iso(self.now())
 
         def write(db: sqlite3.Connection) -> SaveResult:
             version, stored_status, last_seq = _game_state(db, game_id)
@@ -202,35 +214,44 @@ class Storage(SqlStorage):
                 # Numbered from the game's own counter, never from the rows present (schema 6).
                 seq = last_seq = last_seq + 1
                 db.execute(
-                    "INSERT INTO moves (game_id, seq, seat, user_id, move, state) VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, seq, move.seat, move.user_id, move_json, None if snapshot_json else state_json),
+                    "INSERT INTO moves (game_id, seq, seat, user_id, move, state, created_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        game_id,
+                        seq,
+                        move.seat,
+                        move.user_id,
+                        move_json,
+                        None if snapshot_json else state_json,
+                        at,
+                    ),
                 )
             if snapshot_json is not None:
                 db.execute(
-                    f"UPDATE games SET snapshot = ?, status = ?, version = version + 1, updated_at = {_NOW}, "
+                    "UPDATE games SET snapshot = ?, status = ?, version = version + 1, updated_at = ?, "
                     "snapshot_seq = ?, last_seq = ? WHERE id = ?",
-                    (snapshot_json, status, last_seq, last_seq, game_id),
+                    (snapshot_json, status, at, last_seq, last_seq, game_id),
                 )
             elif stored_status == status:
                 # The status is set only when it changes: setting it rewrites the game's index
                 # entries (pages in the write-ahead log), which a move that leaves it alone need not.
                 db.execute(
-                    f"UPDATE games SET version = version + 1, last_seq = ?, updated_at = {_NOW} WHERE id = ?",
-                    (last_seq, game_id),
+                    "UPDATE games SET version = version + 1, last_seq = ?, updated_at = ? WHERE id = ?",
+                    (last_seq, at, game_id),
                 )
             else:
                 db.execute(
-                    f"UPDATE games SET status = ?, version = version + 1, last_seq = ?, updated_at = {_NOW} "
+                    "UPDATE games SET status = ?, version = version + 1, last_seq = ?, updated_at = ? "
                     "WHERE id = ?",
-                    (status, last_seq, game_id),
+                    (status, last_seq, at, game_id),
                 )
             _insert_round_scores(db, game_id, round_scores)
             _record_match(db, game_id, match_results)
             if owed:
                 db.executemany(
-                    "INSERT INTO announcements (game_id, round_no, kind, payload) VALUES (?, ?, ?, ?) "
-                    "ON CONFLICT (game_id, round_no) DO NOTHING",
-                    [(game_id, *row) for row in owed],
+                    "INSERT INTO announcements (game_id, round_no, kind, payload, created_at) "
+                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, round_no) DO NOTHING",
+                    [(game_id, *row, at) for row in owed],
                 )
             return SaveResult(version=version + 1, seq=seq)
 
@@ -239,11 +260,12 @@ class Storage(SqlStorage):
 
     async def set_table_message(self, game_id: int, message_id: int | None) -> None:
         """See :meth:`Database.set_table_message`."""
+        at = _iso(self.now())
 
         def write(db: sqlite3.Connection) -> None:
             cursor = db.execute(
-                f"UPDATE games SET table_message_id = ?, updated_at = {_NOW} WHERE id = ?",
-                (message_id, game_id),
+                "UPDATE games SET table_message_id = ?, updated_at = ? WHERE id = ?",
+                (message_id, at, game_id),
             )
             if cursor.rowcount == 0:
                 raise GameNotFound(game_id)
@@ -253,12 +275,12 @@ class Storage(SqlStorage):
     async def set_aside(self, game_id: int, problem: str) -> bool:
         """See :meth:`Database.set_aside`."""
         problem = " ".join(problem.split())[:500] or "unreadable"
+        at = _iso(self.now())
 
         def write(db: sqlite3.Connection) -> bool:
             cursor = db.execute(
-                f"UPDATE games SET status = ?, damaged = ?, updated_at = {_NOW} "
-                f"WHERE id = ? AND status IN {OPEN}",
-                (GameStatus.CANCELLED.value, problem, game_id),
+                f"UPDATE games SET status = ?, damaged = ?, updated_at = ? WHERE id = ? AND status IN {OPEN}",
+                (GameStatus.CANCELLED.value, problem, at, game_id),
             )
             return cursor.rowcount > 0
 
@@ -285,12 +307,13 @@ class Storage(SqlStorage):
 
     async def announcement_delivered(self, game_id: int, round_no: int, message_id: int | None) -> bool:
         """See :meth:`Database.announcement_delivered`."""
+        at = _iso(self.now())
 
         def write(db: sqlite3.Connection) -> bool:
             cursor = db.execute(
-                f"UPDATE announcements SET delivered_at = {_NOW}, message_id = ? "
+                "UPDATE announcements SET delivered_at = ?, message_id = ? "
                 "WHERE game_id = ? AND round_no = ? AND delivered_at IS NULL",
-                (message_id, game_id, round_no),
+                (at, message_id, game_id, round_no),
             )
             return cursor.rowcount > 0
 
