@@ -20,9 +20,10 @@ import discord
 from discord import app_commands
 
 from bot.i18n import speaking, t
-from bot.render import refusal_for
+from bot.render import refusal, refusal_for
 from bot.render.replay import (
     EXPORT_TEMPLATE,
+    MAX_ROUND_OPTIONS,
     ROUND_TEMPLATE,
     STEP_TEMPLATE,
     history_message,
@@ -30,6 +31,7 @@ from bot.render.replay import (
 )
 from bot.service import TableError
 from bot.service.matchlog import NoReplay
+from bot.service.numbers import whole_number
 from cogs.clicks import answer_privately, selected_values
 
 if TYPE_CHECKING:
@@ -147,8 +149,12 @@ class ReplayRound(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ROUND
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = selected_values(interaction)
-        value = values[0] if values else ""
-        round_no = int(value) if value.isdigit() and len(value) < 4 else 1
+        round_no = whole_number(values[0]) if len(values) == 1 else None
+        if round_no is None or not 1 <= round_no <= MAX_ROUND_OPTIONS:
+            # Not one of the select's options (rounds 1 to 25 at most): forged.
+            with speaking(interaction.locale):
+                await answer_privately(interaction, refusal(t("error.replay.no_round")))
+            return
         await show_replay(interaction, self.game_id, None, new=False, round_no=round_no)
 
 

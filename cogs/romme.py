@@ -146,6 +146,13 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
         """Forget the components (the bot stops the timers and table edits itself)."""
         self.bot.remove_dynamic_items(*ITEMS, *PANEL_ITEMS)
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[RommeBot]) -> None:
+        """A modal submitted: read and answered from what Discord sent (no modal is kept in memory,
+        as no component is), so a form open across a restart is still answered."""
+        if interaction.type is discord.InteractionType.modal_submit:
+            await Panels(self.bot).submitted(interaction)
+
     async def cog_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
