@@ -24,9 +24,9 @@ from bot.render.common import house_rule_lines
 from bot.render.settings import (
     NUMBER_SETTINGS,
     NUMBERS_MODAL,
-    SETTINGS_PREFIX,
     PREFERENCES_PREFIX,
     PREFERENCES_TEMPLATE,
+    SETTINGS_PREFIX,
     SETTINGS_TEMPLATE,
     game_lines,
     help_embed,
@@ -239,7 +239,8 @@ class Panels:
             return
         if what in ("channels", "role") and any(snowflake(value) is None for value in values):
             # A channel or a role is chosen by its id: anything else is forged (ASCII digits only).
-            raise TableError("settings.bad_value", setting="channels" if what == "channels" else "game_master_role")
+            setting = "channels" if what == "channels" else "game_master_role"
+            raise TableError("settings.bad_value", setting=setting)
         if what == "reset":
             changed, name = ServerSettings(), None
         elif what == "pick":
@@ -304,7 +305,6 @@ class Panels:
             except TableError as exc:
                 await answer_privately(interaction, refusal_for(_named(exc)))
 
-
     async def submitted(self, interaction: discord.Interaction[Any]) -> None:
         """A modal submitted (the bot's one modal is the numbers' form, ``romme-set:<server>:numbers``):
         read from what Discord sent, so it is answered whether or not this process showed it; any
@@ -333,7 +333,8 @@ def typed_values(data: Mapping[str, object]) -> dict[str, str]:
     {'rounds': '3'}
     """
     typed: dict[str, str] = {}
-    nodes = list(data.get("components") or []) if isinstance(data.get("components"), list) else []
+    given = data.get("components")
+    nodes: list[object] = list(given) if isinstance(given, list) else []
     while nodes:
         node = nodes.pop(0)
         if not isinstance(node, dict):
