@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
@@ -353,9 +353,14 @@ def typed_values(data: Mapping[str, object]) -> dict[str, str]:
 class _PanelItem:
     """What the panels' components share: handing the click to :class:`Panels`."""
 
+    kind: ClassVar[discord.ComponentType] = discord.ComponentType.string_select
+    """The component type the class's ids are drawn on; the same id on another type is forged."""
+
     def __init__(self, item: discord.ui.Item[Any]) -> None:
         super().__init__(item)  # type: ignore[call-arg]  # the DynamicItem after this mixin
-        self.custom_id_seen: str = item.custom_id  # type: ignore[attr-defined]
+        drawn = item.type is self.kind
+        # A forged kind of component is read as no id of ours: refused, whatever it names.
+        self.custom_id_seen: str = item.custom_id if drawn else ""  # type: ignore[attr-defined]
 
     @classmethod
     async def from_custom_id(
@@ -382,13 +387,19 @@ class SettingsChannels(
 ):
     """The channels games may start in."""
 
+    kind = discord.ComponentType.channel_select
+
 
 class SettingsRole(_PanelItem, discord.ui.DynamicItem[discord.ui.RoleSelect[Any]], template=SETTINGS_ROLE):
     """The game-master role."""
 
+    kind = discord.ComponentType.role_select
+
 
 class SettingsButton(_PanelItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=SETTINGS_BUTTON):
     """Numbers… (the modal) and Reset all."""
+
+    kind = discord.ComponentType.button
 
 
 class PreferencesPick(
