@@ -676,4 +676,5 @@ MESSAGES: dict[str, str] = {
     # --- forged values refused (issue 35) ---
     "error.bad_form": "Dieses Formular gilt nicht mehr. Nichts wurde geändert.",
     "error.replay.no_round": "Diese Runde gibt es in dieser Partie nicht.",
+    "error.command.bad_option": "Diesen Wert nimmt der Befehl nicht an. Nichts wurde geändert.",
 }

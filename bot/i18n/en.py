@@ -624,4 +624,5 @@ MESSAGES: dict[str, str] = {
     # --- forged values refused (issue 35) ---
     "error.bad_form": "This form is not valid any more. Nothing was changed.",
     "error.replay.no_round": "This match has no such round.",
+    "error.command.bad_option": "That is not a value this command takes. Nothing was changed.",
 }

@@ -672,4 +672,5 @@ MESSAGES: dict[str, str] = {
     # --- forged values refused (issue 35) ---
     "error.bad_form": "Formulir ini sudah tidak berlaku. Tidak ada yang diubah.",
     "error.replay.no_round": "Ronde itu tidak ada dalam permainan ini.",
+    "error.command.bad_option": "Perintah ini tidak menerima nilai itu. Tidak ada yang diubah.",
 }

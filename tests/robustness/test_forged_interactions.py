@@ -227,11 +227,56 @@ async def played(hall: Hall) -> None:
 
 def leaves(env: simcord.Env, actor: simcord.MemberActor, channel: simcord.ChannelHandle) -> list[Any]:
     """Every slash command the member sees, down to its subcommands: ``(path, options)``."""
+    return [(" ".join(path), options) for path, options, _ in commands(env, actor, channel)]
+
+
+def commands(env: simcord.Env, actor: simcord.MemberActor, channel: simcord.ChannelHandle) -> list[Any]:
+    """``(path, options, command)`` of every slash command the member sees (the synced command)."""
     found = []
     for command in env.backend.visible_commands(user_id=actor.id, channel_id=channel.id):
         for path, leaf in sim_interactions.command_leaves(command):
-            found.append((" ".join(path), leaf.get("options") or []))
+            found.append((path, leaf.get("options") or [], command))
     return found
+
+
+def forged_values(option: dict[str, Any]) -> list[Any]:
+    """Values Discord never sends for ``option`` (its type, range, choices), as a forged request
+    carries them."""
+    kind = option["type"]
+    if kind == 4:  # an integer
+        values: list[Any] = ["²", "٣", "3", 10**30, 1.5, True]
+        if "min_value" in option or option.get("choices"):
+            values.append(-5)
+        return values
+    if kind == 3:  # a string
+        return [10**30, True] + (["²", "nope"] if option.get("choices") else [])
+    if kind == 5:  # a boolean
+        return ["maybe", 1]
+    return ["²", "-5", "1" + "0" * 30, 7]  # a member, a channel, a role: an id
+
+
+def emit_command(
+    actor: simcord.MemberActor,
+    channel: simcord.ChannelHandle,
+    command: dict[str, Any],
+    path: list[str],
+    options: list[dict[str, Any]],
+) -> InteractionResult:
+    """A slash command as Discord sends it, with ``options`` as given (unchecked: a forged client)."""
+    nested: list[dict[str, Any]] = options
+    for name in reversed(path[1:]):
+        nested = [{"type": 1, "name": name, "options": nested}]
+    data = {"id": command["id"], "name": command["name"], "type": 1, "options": nested}
+    record, payload = sim_interactions.base_payload(
+        actor._env.backend,
+        type=2,
+        channel_id=channel.id,
+        guild_id=actor.guild.id,
+        user_id=actor.id,
+        data=data,
+    )
+    actor._env.backend.emit("INTERACTION_CREATE", payload)
+    return InteractionResult(actor._env, record)
 
 
 async def required_values(
@@ -531,12 +576,12 @@ async def test_every_forged_interaction_is_answered_and_refused(
             )
             tried[grammar] += 2
             if kind != BUTTON:
-                for what, forged_values in value_forgeries(base.component):
+                for what, odd_values in value_forgeries(base.component):
                     label = f"{grammar} {base.custom_id} {what}"
                     await checked(
                         scene,
                         label,
-                        partial(emit_component, actor, base.message, base.custom_id, kind, forged_values),
+                        partial(emit_component, actor, base.message, base.custom_id, kind, odd_values),
                     )
                     tried[grammar] += 1
     # Modals: the inputs' numbers, another server, an unknown form, a member without the right.
@@ -602,6 +647,30 @@ async def test_every_forged_interaction_is_answered_and_refused(
                 for odd in (*ODD_NUMBERS, "nope", "'; DROP TABLE games; --"):
                     offered = await scene.admin.autocomplete(channel, path, option["name"], odd)
                     assert isinstance(offered, list)
+    # Forged commands: each option with a value Discord never sends, an unknown option, one twice.
+    forged_commands = 0
+    for path, options, command in commands(env, scene.admin, channel):
+        required = await required_values(scene.admin, channel, " ".join(path), options)
+        if required is None:
+            continue
+        valid = [
+            {"name": o["name"], "type": o["type"], "value": required[o["name"]]}
+            for o in options
+            if o["name"] in required
+        ]
+        trials = [[*valid, {"name": "nope", "type": 3, "value": "x"}]]
+        trials += [[*valid, *valid] for _ in valid[:1]]
+        for option in options:
+            for odd in forged_values(option):
+                given = {"name": option["name"], "type": option["type"], "value": odd}
+                trials.append([*(v for v in valid if v["name"] != option["name"]), given])
+        for trial in trials:
+            forged_commands += 1
+            await checked(
+                scene,
+                f"/{' '.join(path)} {trial}",
+                partial(emit_command, scene.admin, channel, command, path, trial),
+            )
     errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
     assert not errors, errors[:5]
     COVERED.update(
@@ -616,7 +685,8 @@ async def test_every_forged_interaction_is_answered_and_refused(
         print(
             f"\nforged interactions: {len(found)} custom-id grammars ({len(synthesized_for)} from their "
             f"template alone: {', '.join(synthesized_for) or 'none'}), {len(modal_ids)} modal(s), "
-            f"{options_seen} slash options; {len(scene.timings)} interactions, each answered, the "
+            f"{options_seen} slash options ({forged_commands} forged commands); "
+            f"{len(scene.timings)} interactions, each answered, the "
             f"slowest in {COVERED['slowest_ms']} ms; per grammar: {dict(tried)}"
         )
     assert all(tried[g] >= 10 for g in found), tried
