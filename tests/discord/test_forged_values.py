@@ -11,6 +11,7 @@ catalog entry named after it.
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -20,7 +21,7 @@ from simcord.results import InteractionResult
 
 from bot.i18n import t
 from bot.service.settings import MemberPreferences, ServerSettings
-from tests.discord.play_helpers import Room, components, sent_select, service, texts
+from tests.discord.play_helpers import Room, components, seeded_bot, sent_select, service, texts
 from tests.discord.test_replays import stopped_match
 
 STRING_SELECT, CHANNEL_SELECT, ROLE_SELECT = 3, 8, 6
@@ -136,3 +137,29 @@ async def test_a_forged_round_in_the_replay_viewer_is_refused(room: Room, value:
     result = sent_select(room.bob, viewer.response, f"romme:{game_id}:rr", [value])
     await room.env.settle()
     assert said(result) == "⚠️ " + t("error.replay.no_round")
+
+
+async def test_the_numbers_form_is_answered_after_a_restart_and_for_two_admins(
+    room: Room, admins: simcord.RoleHandle, database_path: Path
+) -> None:
+    """discord.py keeps one modal per custom id until it is submitted, and none across a restart:
+    the form is read from what Discord sends instead, so each submission is answered."""
+    room.env.backend.add_member_role(room.guild.id, room.bob.id, admins.id)
+    first = await open_settings(room)
+    ada_form = await room.ada.click(first, custom_id=custom_id(first, "numbers"))
+    second = await room.bob.slash(room.channel, "romme settings")
+    assert second.response is not None
+    bob_form = await room.bob.click(second.response, custom_id=custom_id(second.response, "numbers"))
+    done = await room.bob.submit_modal(bob_form, {"rounds": "3"})
+    assert done.response is not None and done.response.content.startswith("✅")
+    old = room.env.bot
+    bot = seeded_bot(database_path)
+    try:
+        await room.env.restart_bot(bot)
+        await old.close()
+        result = await room.ada.submit_modal(ada_form, {"rounds": "5", "opening": "30"})
+        assert result.response is not None and result.response.content.startswith("✅")
+        changed = await saved(room)
+        assert (changed.rules.rounds, changed.rules.opening) == (5, 30)
+    finally:
+        await bot.close()
