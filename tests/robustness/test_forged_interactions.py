@@ -24,8 +24,8 @@ yes or no), an option the command does not have, one given twice.
 What each must get: an answer SimCord accepted (its virtual clock closes the 3 s window as Discord
 does; the real time to the answer is also measured); a forged one a short ephemeral refusal (the
 warning line), the database byte for byte as before (every table dumped), no game changed in memory;
-and no ERROR logged. The counts of grammars, modals and options covered are printed (past pytest's capture), e.g.
-``forged interactions: 16 custom-id grammars (2 from their template alone: ...), 1 modal(s), ...``.
+and no ERROR logged. The counts of grammars, modals and options covered are printed (past pytest's
+capture): ``forged interactions: 16 custom-id grammars (2 from their template alone: ...), ...``.
 """
 
 from __future__ import annotations
