@@ -16,7 +16,7 @@ import discord
 from bot.i18n import speaking, t
 from bot.render import refusal
 from bot.render.ratings import BOARD_TEMPLATE, parse_board_id, profile, season_board
-from cogs.clicks import answer_privately
+from cogs.clicks import answer_privately, as_button, refuse_forged
 
 if TYPE_CHECKING:
     from bot.client import RommeBot
@@ -107,17 +107,21 @@ async def start_season(interaction: discord.Interaction[RommeBot]) -> None:
 class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BOARD_TEMPLATE):
     """**Previous** / **Next** of a season's leaderboard: the page its id names, drawn again in place."""
 
-    def __init__(self, item: discord.ui.Button[Any]) -> None:
+    def __init__(self, item: discord.ui.Button[Any], *, forged: bool = False) -> None:
         super().__init__(item)
+        self.forged = forged
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item)
+        button, forged = as_button(item)
+        return cls(button, forged=forged)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.forged:
+            await refuse_forged(interaction)
+            return
         parsed = parse_board_id(self.item.custom_id or "")
         with speaking(interaction.locale):
             if parsed is None or interaction.guild_id is None or parsed[0] != interaction.guild_id:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine.errors import IllegalMove
-from bot.i18n import t
+from bot.i18n import speaking, t
 from bot.logs import about_game
 from bot.publish.emojis import FaceKeeper, names_an_emoji, refaced, refaced_embeds
 from bot.publish.panels import as_member
@@ -114,6 +114,25 @@ def selected_values(interaction: discord.Interaction[Any]) -> list[str]:
     data: Mapping[str, object] = interaction.data or {}
     given = data.get("values")
     return [v for v in given if isinstance(v, str)] if isinstance(given, list) else []
+
+
+def as_button(item: discord.ui.Item[Any]) -> tuple[discord.ui.Button[Any], bool]:
+    """``item`` as the button its id names, and whether it came as another kind of component (a
+    forged message's): then a new button with its id, whose click is refused.
+
+    >>> as_button(discord.ui.Select(custom_id="a"))[0].custom_id, as_button(discord.ui.Button())[1]
+    ('a', False)
+    """
+    if isinstance(item, discord.ui.Button):
+        return item, False
+    return discord.ui.Button(custom_id=getattr(item, "custom_id", None) or "?"), True
+
+
+async def refuse_forged(interaction: discord.Interaction[Any]) -> None:
+    """The short refusal of a component that is not what its id says (a button's id on a select, a
+    select's on a button): only a forged message carries one."""
+    with speaking(interaction.locale):
+        await answer_privately(interaction, refusal(t("error.bad_component")))
 
 
 async def answer_privately(interaction: discord.Interaction, text: str) -> None:

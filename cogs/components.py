@@ -3,21 +3,23 @@
 A click is matched by its custom id alone, so a button posted before a restart still works: the id
 carries the game, the action and, on a hand panel, the game's version and the panel's state. Every
 class hands the click to :class:`~cogs.clicks.Clicks`. The templates do not overlap (discord.py runs
-every class whose template matches), and :class:`Malformed` answers any other ``romme:`` id.
+every class whose template matches), and :class:`Malformed` answers any other id (forged, cut short,
+or from an older bot), so no click goes unanswered.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
 from bot.render import PANEL_BUTTON_TEMPLATE, PANEL_SELECT_TEMPLATE, parse_custom_id
-from bot.render.ids import PREFIX, public_template
+from bot.render.ids import public_template
 from cogs.boards import BoardButton
 from cogs.clicks import Clicks, selected_values
-from cogs.replays import REPLAY_ITEMS, REPLAY_TEMPLATES
+from cogs.replays import REPLAY_ITEMS
+from cogs.settings import PANEL_ITEMS
 
 if TYPE_CHECKING:
     from bot.client import RommeBot
@@ -28,16 +30,6 @@ TABLE_TEMPLATE = public_template(("hand", "draw", "take"))
 ROUND_END_TEMPLATE = public_template(("next",))
 MATCH_END_TEMPLATE = public_template(("again",))
 STOP_TEMPLATE = public_template(("stop_yes",))
-KNOWN_TEMPLATES = (
-    LOBBY_TEMPLATE,
-    TABLE_TEMPLATE,
-    ROUND_END_TEMPLATE,
-    MATCH_END_TEMPLATE,
-    STOP_TEMPLATE,
-    PANEL_BUTTON_TEMPLATE,
-    PANEL_SELECT_TEMPLATE,
-    *REPLAY_TEMPLATES,
-)
 
 
 def _unnamed(template: str) -> str:
@@ -45,10 +37,15 @@ def _unnamed(template: str) -> str:
     return re.sub(r"\(\?P<\w+>", "(?:", template)
 
 
-MALFORMED_TEMPLATE = (
-    r"(?s)^(?!" + "|".join(f"(?:{_unnamed(t)})" for t in KNOWN_TEMPLATES) + rf"){PREFIX}:.*\Z"
-)
-"""Any ``romme:`` id that none of the other templates matches (forged, or from an older bot)."""
+def malformed_template(templates: tuple[str, ...]) -> str:
+    """The template of every id that none of ``templates`` matches whole (as discord.py matches
+    them: ``fullmatch``).
+
+    >>> pattern = re.compile(malformed_template((r"a:(?P<n>[0-9]+)",)))
+    >>> [bool(pattern.fullmatch(text)) for text in ("a:1", "a:1x", "a:", "romme-set:²:pick", "")]
+    [False, True, True, True, True]
+    """
+    return r"(?s)^(?!" + "|".join(f"(?:{_unnamed(t)})\\Z" for t in templates) + r").*\Z"
 
 
 def clicks_of(interaction: discord.Interaction[RommeBot]) -> Clicks:
@@ -60,10 +57,13 @@ class _RommeItem:
     """What every component class shares: the parsed id, and handing the click over."""
 
     custom: CustomId | None
+    kind: ClassVar[discord.ComponentType] = discord.ComponentType.button
+    """The component type the class's ids are drawn on; the same id on another type is forged."""
 
     def __init__(self, item: discord.ui.Item[Any]) -> None:
         super().__init__(item)  # type: ignore[call-arg]  # the DynamicItem after this mixin
-        self.custom = parse_custom_id(item.custom_id)  # type: ignore[attr-defined]
+        drawn = item.type is self.kind
+        self.custom = parse_custom_id(item.custom_id) if drawn else None  # type: ignore[attr-defined]
 
     @classmethod
     async def from_custom_id(
@@ -106,9 +106,30 @@ class PanelButton(_Button, template=PANEL_BUTTON_TEMPLATE):
 class PanelSelect(_RommeItem, discord.ui.DynamicItem[discord.ui.Select[Any]], template=PANEL_SELECT_TEMPLATE):
     """The hand panel's card multi-select and its target-meld select."""
 
+    kind = discord.ComponentType.string_select
+
+
+ANSWERED: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    TableButton,
+    RoundEndButton,
+    MatchEndButton,
+    StopButton,
+    PanelButton,
+    PanelSelect,
+    *REPLAY_ITEMS,
+    BoardButton,
+    *PANEL_ITEMS,
+)
+"""Every component class with an id of its own (registered with :data:`ITEMS` and the panels')."""
+MALFORMED_TEMPLATE = malformed_template(
+    tuple(item.__discord_ui_compiled_template__.pattern for item in ANSWERED)
+)
+"""Any id that none of the other templates matches (forged, cut short, or from an older bot)."""
+
 
 class Malformed(_Button, template=MALFORMED_TEMPLATE):
-    """A ``romme:`` id that is not ours any more: answered with a short refusal, nothing else."""
+    """An id that is not ours (any more): answered with a short refusal, nothing else."""
 
     def __init__(self, item: discord.ui.Button[Any]) -> None:
         super().__init__(item)

@@ -21,9 +21,10 @@ import discord
 from discord import app_commands
 
 from bot.i18n import speaking, t
-from bot.render import refusal_for
+from bot.render import refusal, refusal_for
 from bot.render.replay import (
     EXPORT_TEMPLATE,
+    MAX_ROUND_OPTIONS,
     ROUND_TEMPLATE,
     STEP_TEMPLATE,
     history_message,
@@ -31,7 +32,8 @@ from bot.render.replay import (
 )
 from bot.service import TableError
 from bot.service.matchlog import NoReplay
-from cogs.clicks import answer_privately, selected_values
+from bot.service.numbers import whole_number
+from cogs.clicks import answer_privately, as_button, refuse_forged, selected_values
 from cogs.visibility import viewer_of
 
 if TYPE_CHECKING:
@@ -119,57 +121,76 @@ async def send_history(interaction: discord.Interaction[Any], member: discord.ab
 class ReplayStep(discord.ui.DynamicItem[discord.ui.Button[Any]], template=STEP_TEMPLATE):
     """⏮ ◀ ▶ ⏭ and Next turn of the viewer, and a history list's button (which opens a viewer)."""
 
-    def __init__(self, item: discord.ui.Button[Any], game_id: int, step: int, tag: str) -> None:
+    def __init__(
+        self, item: discord.ui.Button[Any], game_id: int, step: int, tag: str, *, forged: bool = False
+    ) -> None:
         super().__init__(item)
         self.game_id, self.step, self.tag = game_id, step, tag
+        self.forged = forged
+        """The id came on another kind of component (only a forged message has one)."""
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item, int(match["game_id"]), int(match["step"]), match["tag"])
+        button, forged = as_button(item)
+        return cls(button, int(match["game_id"]), int(match["step"]), match["tag"], forged=forged)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.forged:
+            await refuse_forged(interaction)
+            return
         await show_replay(interaction, self.game_id, self.step, new=self.tag == "o")
 
 
 class ReplayRound(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ROUND_TEMPLATE):
     """The viewer's round select: its value is the round to jump to."""
 
-    def __init__(self, item: discord.ui.Select[Any], game_id: int) -> None:
+    def __init__(self, item: discord.ui.Select[Any], game_id: int, *, forged: bool = False) -> None:
         super().__init__(item)
         self.game_id = game_id
+        self.forged = forged
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
-        assert isinstance(item, discord.ui.Select)
-        return cls(item, int(match["game_id"]))
+        if isinstance(item, discord.ui.Select):
+            return cls(item, int(match["game_id"]))
+        return cls(discord.ui.Select(custom_id=match.string), int(match["game_id"]), forged=True)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = selected_values(interaction)
-        value = values[0] if values else ""
-        round_no = int(value) if value.isdigit() and len(value) < 4 else 1
+        if self.forged:
+            values = []  # not a select: no round chosen
+        round_no = whole_number(values[0]) if len(values) == 1 else None
+        if round_no is None or not 1 <= round_no <= MAX_ROUND_OPTIONS:
+            # Not one of the select's options (rounds 1 to 25 at most): forged.
+            with speaking(interaction.locale):
+                await answer_privately(interaction, refusal(t("error.replay.no_round")))
+            return
         await show_replay(interaction, self.game_id, None, new=False, round_no=round_no)
 
 
 class ReplayExport(discord.ui.DynamicItem[discord.ui.Button[Any]], template=EXPORT_TEMPLATE):
     """The viewer's Download button."""
 
-    def __init__(self, item: discord.ui.Button[Any], game_id: int) -> None:
+    def __init__(self, item: discord.ui.Button[Any], game_id: int, *, forged: bool = False) -> None:
         super().__init__(item)
         self.game_id = game_id
+        self.forged = forged
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item, int(match["game_id"]))
+        button, forged = as_button(item)
+        return cls(button, int(match["game_id"]), forged=forged)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.forged:
+            await refuse_forged(interaction)
+            return
         await send_export(interaction, self.game_id)
 
 

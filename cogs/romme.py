@@ -41,6 +41,7 @@ from bot.service import TableError, TableService
 from cogs.boards import show_board, show_profile, start_season
 from cogs.clicks import Clicks, answer_privately
 from cogs.components import ITEMS
+from cogs.options import ForgedOption, check_options
 from cogs.replays import replay_choices, send_history, show_replay
 from cogs.settings import PANEL_ITEMS, Panels, runs_games
 from cogs.start import NewLobby, StartOptions, start_refusal, thread_parent
@@ -141,10 +142,35 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
     async def cog_load(self) -> None:
         """Register the persistent components, so a button posted before a restart works again."""
         self.bot.add_dynamic_items(*ITEMS, *PANEL_ITEMS)
+        # Installed on the tree while the cog is loaded (RoboDanny's habit), restored on unload.
+        self._tree_check = self.bot.tree.interaction_check
+        self.bot.tree.interaction_check = self.options_check  # type: ignore[method-assign]
 
     async def cog_unload(self) -> None:
         """Forget the components (the bot stops the timers and table edits itself)."""
         self.bot.remove_dynamic_items(*ITEMS, *PANEL_ITEMS)
+        self.bot.tree.interaction_check = self._tree_check  # type: ignore[method-assign]
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[RommeBot]) -> None:
+        """A modal submitted: read and answered from what Discord sent (no modal is kept in memory,
+        as no component is), so a form open across a restart is still answered."""
+        if interaction.type is discord.InteractionType.modal_submit:
+            await Panels(self.bot).submitted(interaction)
+
+    async def options_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """The tree's check before every command: its options are ones it declares, with values it
+        takes (Discord checks them too; a forged request is refused all the same, before discord.py
+        reads a single option), else a short refusal and the command does not run."""
+        if interaction.type is not discord.InteractionType.application_command:
+            return True
+        try:
+            check_options(interaction.command, interaction.data or {})
+        except ForgedOption:
+            with as_member(self.tables.book.cached(interaction.user.id), interaction.locale):
+                await answer_privately(interaction, refusal(t("error.command.bad_option")))
+            return False
+        return True
 
     async def cog_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError

@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
@@ -25,23 +25,29 @@ from bot.render import refusal, refusal_for
 from bot.render.common import house_rule_lines
 from bot.render.settings import (
     NUMBER_SETTINGS,
+    NUMBERS_MODAL,
     PREFERENCES_PREFIX,
     PREFERENCES_TEMPLATE,
+    SETTINGS_PREFIX,
     SETTINGS_TEMPLATE,
     game_lines,
     help_embed,
     numbers_modal,
     parse_panel_id,
     place_lines,
+    preference_choices,
     preferences_panel,
     season_line,
     setting_name,
+    settings_choices,
     settings_panel,
 )
 from bot.service import TableError
+from bot.service.numbers import snowflake
 from bot.service.settings import (
     ROLE_SETTING,
     RULE_SETTINGS,
+    SETTING_NAMES,
     MemberPreferences,
     PickedRole,
     ServerSettings,
@@ -77,11 +83,12 @@ def picked_role(guild: discord.Guild, values: Sequence[str]) -> PickedRole | Non
     """The role a game-master role select chose (``None``: none), as the facts the service rules on.
     Refused: anything but one role id (``settings.bad_value``), a role the server does not have (any
     more: ``settings.role_gone``)."""
-    if len(values) > 1 or not all(value.isascii() and value.isdigit() for value in values):
+    ids = [snowflake(value) for value in values]
+    if len(ids) > 1 or None in ids:
         raise TableError("settings.bad_value", setting=ROLE_SETTING)
-    if not values:
+    if not ids:
         return None
-    role = guild.get_role(int(values[0]))
+    role = guild.get_role(ids[0] or 0)
     if role is None:
         raise TableError("settings.role_gone")
     me = guild.me
@@ -105,12 +112,39 @@ async def runs_games(book: SettingsBook, interaction: discord.Interaction[Any]) 
     return settings.runs_games(role_ids(interaction.user))
 
 
+NAMED_SETTINGS = frozenset((*SETTING_NAMES, "cards", "sort", "mention"))
+"""The settings and preferences a refusal names in words; any other name (a forged one) is "setting"."""
+
+
 def _named(exc: TableError) -> TableError:
-    """The refusal with the setting's code name put in words."""
+    """The refusal with the setting's code name put in words (a name that is none of ours, forged,
+    as the word "setting": no catalog entry is looked up by a forged name).
+
+    >>> _named(TableError("settings.bad_value", setting="nope")).params
+    {'setting': 'setting'}
+    """
     setting = exc.params.get("setting")
     if isinstance(setting, str):
-        return TableError(exc.code, **{**exc.params, "setting": setting_name(setting)})
+        named = setting_name(setting if setting in NAMED_SETTINGS else "?")
+        return TableError(exc.code, **{**exc.params, "setting": named})
     return exc
+
+
+def offered(choice: str, choices: frozenset[str]) -> str:
+    """The setting named by ``choice``, a list's value, if the list offers it; a refusal naming the
+    setting otherwise (a list gives only its options: any other value is forged).
+
+    >>> offered("jokers=6", frozenset({"jokers=6"}))
+    'jokers'
+    >>> offered("jokers=²", frozenset({"jokers=6"}))
+    Traceback (most recent call last):
+    ...
+    bot.service.errors.TableError: settings.bad_value {'setting': 'jokers'}
+    """
+    name = choice.partition("=")[0]
+    if choice not in choices:
+        raise TableError("settings.bad_value", setting=name)
+    return name
 
 
 class Panels:
@@ -212,7 +246,9 @@ class Panels:
     ) -> None:
         if owner != interaction.user.id:
             raise TableError("settings.not_yours")
-        name, _, value = (values[0] if values else "").partition("=")
+        choice = values[0] if len(values) == 1 else ""
+        offered(choice, preference_choices())
+        name, _, value = choice.partition("=")
         changed = preferences.changed(name, value)
         await self.book.save_member(interaction.user.id, changed)
         # The answer already speaks the language just chosen, with the cards just chosen.
@@ -231,10 +267,17 @@ class Panels:
             raise TableError("settings.not_allowed")
         settings = await self.book.server(guild.id)
         if what == "numbers":
-            await interaction.response.send_modal(
-                numbers_modal(settings, guild_id=guild.id, make=_make_numbers(self))
-            )
+            modal = numbers_modal(settings, guild_id=guild.id)
+            # Not kept by discord.py (which keeps one modal per custom id, until it is submitted):
+            # every submission, also one after a restart or a second admin's, is read by
+            # :meth:`submitted`.
+            modal.stop()
+            await interaction.response.send_modal(modal)
             return
+        if what in ("channels", "role") and any(snowflake(value) is None for value in values):
+            # A channel or a role is chosen by its id: anything else is forged (ASCII digits only).
+            setting = "channels" if what == "channels" else "game_master_role"
+            raise TableError("settings.bad_value", setting=setting)
         if what == "reset":
             changed = settings.reset(manages_server=manages_server(interaction))
             kept = changed.game_master_role is not None
@@ -242,11 +285,13 @@ class Panels:
             await self.save_and_redraw(interaction, guild.id, changed, [], what=what_changed)
             return
         if what == "pick":
-            name, _, value = (values[0] if values else "").partition("=")
+            choice = values[0] if len(values) == 1 else ""
+            offered(choice, settings_choices())
+            name, _, value = choice.partition("=")
             changed = settings.changed(name, value)
         elif what == "channels":
             name = "channels"
-            ids = [int(v) for v in values if v.isdigit()]
+            ids = [int(v) for v in values]  # ids (checked above)
             for channel_id in ids:
                 if guild.get_channel(channel_id) is None:
                     raise TableError("settings.channel_elsewhere", channel=f"<#{channel_id}>")
@@ -304,34 +349,62 @@ class Panels:
             except TableError as exc:
                 await answer_privately(interaction, refusal_for(_named(exc)))
 
-
-def _make_numbers(panels: Panels) -> type[discord.ui.Modal]:
-    """The numbers' modal class, whose submission ``panels`` handles."""
-
-    class NumbersModal(discord.ui.Modal):
-        async def on_submit(self, interaction: discord.Interaction[Any], /) -> None:
-            inputs = [
-                item.component if isinstance(item, discord.ui.Label) else item for item in self.children
-            ]
-            typed = {item.custom_id: item.value for item in inputs if isinstance(item, discord.ui.TextInput)}
-            found = parse_panel_id(self.custom_id)  # romme-set:<server>:numbers
-            await panels.numbers(interaction, found[1] if found else 0, typed)
-
-        async def on_error(  # type: ignore[override]  # a modal's on_error has no item
-            self, interaction: discord.Interaction[Any], error: Exception, /
-        ) -> None:
-            log.error("the settings' numbers failed", exc_info=error)
+    async def submitted(self, interaction: discord.Interaction[Any]) -> None:
+        """A modal submitted (the bot's one modal is the numbers' form, ``romme-set:<server>:numbers``):
+        read from what Discord sent, so it is answered whether or not this process showed it; any
+        other modal is refused. Every outcome is answered."""
+        data: Mapping[str, object] = interaction.data or {}
+        found = parse_panel_id(str(data.get("custom_id", "")))
+        try:
+            if found is None or found[0] != SETTINGS_PREFIX or found[2] != NUMBERS_MODAL:
+                with as_member(await self.member(interaction), interaction.locale):
+                    await answer_privately(interaction, refusal(t("error.bad_form")))
+                return
+            await self.numbers(interaction, found[1], typed_values(data))
+        except discord.HTTPException as exc:
+            log.warning("could not answer the modal %s: %s", interaction.id, exc)
+        except Exception as exc:
+            log.error("the settings' numbers failed", exc_info=exc)
             await answer_privately(interaction, refusal(t("error.unexpected")))
 
-    return NumbersModal
+
+def typed_values(data: Mapping[str, object]) -> dict[str, str]:
+    """The text inputs of a modal's submission, ``{custom_id: value}``, as Discord sends them (each
+    in a label or an action row); anything else in it is left out.
+
+    >>> typed_values({"components": [{"type": 18, "component": {"type": 4, "custom_id": "rounds",
+    ...     "value": "3"}}, {"type": 1, "components": [{"type": 4, "custom_id": "opening", "value": 5}]}]})
+    {'rounds': '3'}
+    """
+    typed: dict[str, str] = {}
+    given = data.get("components")
+    nodes: list[object] = list(given) if isinstance(given, list) else []
+    while nodes:
+        node = nodes.pop(0)
+        if not isinstance(node, dict):
+            continue
+        custom_id, value = node.get("custom_id"), node.get("value")
+        if node.get("type") == discord.ComponentType.text_input.value:
+            if isinstance(custom_id, str) and isinstance(value, str):
+                typed.setdefault(custom_id, value)
+            continue
+        inner = node.get("components")
+        nodes += inner if isinstance(inner, list) else []
+        nodes += [node["component"]] if isinstance(node.get("component"), dict) else []
+    return typed
 
 
 class _PanelItem:
     """What the panels' components share: handing the click to :class:`Panels`."""
 
+    kind: ClassVar[discord.ComponentType] = discord.ComponentType.string_select
+    """The component type the class's ids are drawn on; the same id on another type is forged."""
+
     def __init__(self, item: discord.ui.Item[Any]) -> None:
         super().__init__(item)  # type: ignore[call-arg]  # the DynamicItem after this mixin
-        self.custom_id_seen: str = item.custom_id  # type: ignore[attr-defined]
+        drawn = item.type is self.kind
+        # A forged kind of component is read as no id of ours: refused, whatever it names.
+        self.custom_id_seen: str = item.custom_id if drawn else ""  # type: ignore[attr-defined]
 
     @classmethod
     async def from_custom_id(
@@ -358,13 +431,19 @@ class SettingsChannels(
 ):
     """The channels games may start in."""
 
+    kind = discord.ComponentType.channel_select
+
 
 class SettingsRole(_PanelItem, discord.ui.DynamicItem[discord.ui.RoleSelect[Any]], template=SETTINGS_ROLE):
     """The game-master role."""
 
+    kind = discord.ComponentType.role_select
+
 
 class SettingsButton(_PanelItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=SETTINGS_BUTTON):
     """Numbers… (the modal) and Reset all."""
+
+    kind = discord.ComponentType.button
 
 
 class PreferencesPick(

@@ -695,4 +695,8 @@ MESSAGES: dict[str, str] = {
     "scores.row.round": "R{number}",
     "scores.row.tiebreak": "S{number}",
     "rules.book.link": "Alle Regeln mit ihrer Nummer (R1-R22) stehen im [Regelbuch]({url}).",
+    # --- forged values refused (issue 35) ---
+    "error.bad_form": "Dieses Formular gilt nicht mehr. Nichts wurde geändert.",
+    "error.replay.no_round": "Diese Runde gibt es in dieser Partie nicht.",
+    "error.command.bad_option": "Diesen Wert nimmt der Befehl nicht an. Nichts wurde geändert.",
 }

@@ -639,4 +639,8 @@ MESSAGES: dict[str, str] = {
     "scores.row.round": "R{number}",
     "scores.row.tiebreak": "T{number}",
     "rules.book.link": "Every rule with its id (R1-R22) is in [the rule book]({url}).",
+    # --- forged values refused (issue 35) ---
+    "error.bad_form": "This form is not valid any more. Nothing was changed.",
+    "error.replay.no_round": "This match has no such round.",
+    "error.command.bad_option": "That is not a value this command takes. Nothing was changed.",
 }

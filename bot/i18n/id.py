@@ -692,4 +692,8 @@ MESSAGES: dict[str, str] = {
     "scores.row.round": "R{number}",
     "scores.row.tiebreak": "P{number}",
     "rules.book.link": "Semua aturan beserta nomornya (R1-R22) ada di [buku aturan]({url}).",
+    # --- forged values refused (issue 35) ---
+    "error.bad_form": "Formulir ini sudah tidak berlaku. Tidak ada yang diubah.",
+    "error.replay.no_round": "Ronde itu tidak ada dalam permainan ini.",
+    "error.command.bad_option": "Perintah ini tidak menerima nilai itu. Tidak ada yang diubah.",
 }

@@ -137,6 +137,15 @@ def _choices() -> list[tuple[str, str]]:
     return options
 
 
+def settings_choices() -> frozenset[str]:
+    """Every value the settings panel's list offers (``name=value``); any other value is forged.
+
+    >>> "jokers=6" in settings_choices(), "jokers=5" in settings_choices(), "rounds=3" in settings_choices()
+    (True, False, False)
+    """
+    return frozenset(value for value, _ in _choices())
+
+
 def settings_panel(
     settings: ServerSettings, *, guild_id: int, turn_timeout: float, lobby_timeout: float
 ) -> tuple[discord.Embed, discord.ui.View]:
@@ -243,6 +252,29 @@ def setting_name(name: str) -> str:
     return t(f"settings.name.{name}")
 
 
+def _preference_options() -> list[tuple[str, str]]:
+    """``(value, label)`` of every choice of the preferences panel's list: ``name=value``."""
+    return [
+        ("cards=faces", t("preferences.cards.faces")),
+        ("cards=text", t("preferences.cards.text")),
+        ("sort=suit", t("preferences.sort.suit")),
+        ("sort=rank", t("preferences.sort.rank")),
+        ("language=default", t("preferences.language", language=t("preferences.language.discord"))),
+        *((f"language={code}", t("preferences.language", language=language_name(code))) for code in CATALOGS),
+        ("mention=true", t("preferences.mention.on")),
+        ("mention=false", t("preferences.mention.off")),
+    ]
+
+
+def preference_choices() -> frozenset[str]:
+    """Every value the preferences panel's list offers; any other (``tipped=true``) is forged.
+
+    >>> "cards=text" in preference_choices(), "tipped=true" in preference_choices()
+    (True, False)
+    """
+    return frozenset(value for value, _ in _preference_options())
+
+
 def preferences_panel(
     preferences: MemberPreferences, *, user_id: int
 ) -> tuple[discord.Embed, discord.ui.View]:
@@ -258,16 +290,7 @@ def preferences_panel(
         t("preferences.mention.on" if preferences.mention else "preferences.mention.off"),
     ]
     embed = new_embed(t("preferences.title"), t("preferences.description") + "\n\n" + "\n".join(lines))
-    options = [
-        ("cards=faces", t("preferences.cards.faces")),
-        ("cards=text", t("preferences.cards.text")),
-        ("sort=suit", t("preferences.sort.suit")),
-        ("sort=rank", t("preferences.sort.rank")),
-        ("language=default", t("preferences.language", language=t("preferences.language.discord"))),
-        *((f"language={code}", t("preferences.language", language=language_name(code))) for code in CATALOGS),
-        ("mention=true", t("preferences.mention.on")),
-        ("mention=false", t("preferences.mention.off")),
-    ]
+    options = _preference_options()
     view = discord.ui.View(timeout=None)
     view.add_item(
         discord.ui.Select(
@@ -313,8 +336,10 @@ __all__ = [
     "numbers_modal",
     "parse_panel_id",
     "place_lines",
+    "preference_choices",
     "preferences_panel",
     "season_line",
     "setting_name",
+    "settings_choices",
     "settings_panel",
 ]

@@ -23,6 +23,7 @@ from typing import Any, Literal, NamedTuple, Protocol, Self, TypeVar
 from bot.engine.computer import DEFAULT_LEVEL, LEVELS
 from bot.engine.rules import RuleSet
 from bot.service.errors import TableError
+from bot.service.numbers import whole_number
 from bot.service.seasons import DEFAULT_LENGTH, SeasonLength, check_length
 from bot.storage.interface import Database, SettingsChange
 
@@ -68,15 +69,28 @@ HandSort = Literal["suit", "rank"]
 
 
 def _number(name: str, value: object, low: int, high: int) -> int:
+    """``value`` (typed, chosen, or read back) as a whole number from ``low`` to ``high``; a refusal
+    quoting what was typed (at most 20 characters) otherwise.
+
+    >>> _number("rounds", " 3 ", 1, 12)
+    3
+    >>> _number("rounds", "²", 1, 12)
+    Traceback (most recent call last):
+    ...
+    bot.service.errors.TableError: settings.not_a_number {'setting': 'rounds', 'value': '²'}
+    """
     if isinstance(value, str):
-        value = value.strip()
-        if not value.lstrip("-").isdigit():
-            raise TableError("settings.not_a_number", setting=name, value=value[:20])
-        value = int(value)
+        typed = value.strip()
+        number = whole_number(typed)
+        if number is None:
+            raise TableError("settings.not_a_number", setting=name, value=typed[:20])
+        value = number
     if not isinstance(value, int) or isinstance(value, bool):
         raise TableError("settings.not_a_number", setting=name, value=str(value)[:20])
     if not low <= value <= high:
-        raise TableError("settings.out_of_range", setting=name, value=value, low=low, high=high)
+        # A forged form may send a number of a hundred digits: the refusal quotes only its start.
+        shown: int | str = value if len(str(value)) <= 20 else str(value)[:19] + "…"
+        raise TableError("settings.out_of_range", setting=name, value=shown, low=low, high=high)
     return value
 
 

@@ -153,5 +153,6 @@ async def test_a_bad_season_length_is_refused_naming_it(
         room.ada, panel, custom_id(panel, "pick"), ["season_length=yearly"], kind=STRING_SELECT
     )
     await room.env.settle()
-    assert said(forged) == "⚠️ " + t("error.settings.not_a_number", locale, setting=setting, value="yearly")
+    # A list gives only its options (monthly, by hand): any other value is not one of the choices.
+    assert said(forged) == "⚠️ " + t("error.settings.bad_value", locale, setting=setting)
     assert await saved(room) == ServerSettings()
