@@ -30,6 +30,7 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Literal
 
 from openskill.models import PlackettLuce
 
@@ -48,6 +49,9 @@ from bot.storage import (
 )
 
 log = logging.getLogger(__name__)
+
+EarlyRating = Literal["leaver", "standings", "unrated"]
+"""How a match that ended before its last round is rated (:func:`early_rating`)."""
 
 MODEL = PlackettLuce()
 """The model: openskill's defaults (mu 25, sigma 25/3, beta 25/6, tau 25/300)."""
@@ -106,6 +110,8 @@ def rate_seats(
     >>> after[7][0] > DEFAULT_MU > after[8][0]
     True
     """
+    if not any(seat.rated_person for seat in seats):
+        return {}  # nobody's rating moves (a match that was not rated has no seats at all)
     teams = []
     for seat in seats:
         if seat.rated_person:
@@ -139,15 +145,59 @@ def places(totals: Sequence[int], left: Sequence[bool]) -> list[int]:
     return result
 
 
+LEAVER: EarlyRating = "leaver"
+STANDINGS: EarlyRating = "standings"
+UNRATED: EarlyRating = "unrated"
+
+
+def early_rating(game: Game) -> EarlyRating:
+    """How ``game``'s match, ending now before its last round (stopped by ``game.stopped_by``, or
+    ended by itself with nobody playing), is rated; the caller keeps it in ``game.early_rating``.
+
+    - :data:`LEAVER`: a person seated at the table (and not gone) stopped it. It is rated on the
+      standings so far, and they rank below everyone who stayed, as a leaver does, whether or not
+      a round has ended: stopping is never a way out of a match one is losing.
+    - :data:`STANDINGS`: a member not seated (Manage Server, the game-master role) stopped it, or
+      it ended idle, once at least one round has ended: rated on the standings so far (the
+      natural end's places: by total, equal totals tie, leavers last).
+    - :data:`UNRATED`: the same before any round has ended: there is no result to rate, and nobody
+      at the table chose to end it.
+
+    >>> from bot.service.game import Seat
+    >>> game = Game(id=1, guild_id=1, channel_id=1, host_id=7, seats=[Seat(7, "Ada"), Seat(8, "Bea")])
+    >>> game.stopped_by = 7
+    >>> early_rating(game)
+    'leaver'
+    >>> game.stopped_by = 9  # a moderator, and no round has ended
+    >>> early_rating(game)
+    'unrated'
+    """
+    if game.stopped_by is not None and game.active_seat_of(game.stopped_by) is not None:
+        return LEAVER
+    if game.match is not None and game.match.history:
+        return STANDINGS
+    return UNRATED
+
+
 def rated_seats(game: Game) -> tuple[RatedSeat, ...]:
-    """The seats of ``game``'s finished match as they are rated (empty if it is not finished)."""
+    """The seats of ``game``'s match as they are rated: a match played to its end, or one that ended
+    early and is rated on the standings so far (``game.early_rating``, see :func:`early_rating`);
+    empty for any other (not over, or ended early unrated)."""
     match = game.match
-    if match is None or not match.over:
+    if match is None:
         return ()
+    stopper = None
+    if not match.over:
+        if not game.ended_early or game.early_rating not in (LEAVER, STANDINGS):
+            return ()
+        if game.early_rating == LEAVER and game.stopped_by is not None:
+            stopper = game.seat_of(game.stopped_by)
     history = match.history
     totals = match.totals
     by_round = scores_by_round(match)
-    left = [seat.has_left and seat.own_moves > 0 for seat in game.seats]
+    left = [
+        (seat.has_left and seat.own_moves > 0) or number == stopper for number, seat in enumerate(game.seats)
+    ]
     placed = places(totals, left)
     seats = []
     for number, owner in enumerate(game.seats):
@@ -374,8 +424,8 @@ class Ratings:
             except Exception as exc:
                 log.warning("game %s: its match cannot be rated (%s)", game_id, exc)
                 continue
-            if not seats:
-                continue
+            # A match that is not rated (it ended early before a round, or before the rule for
+            # early ends) is stored with no seats all the same: looked at once, never again.
             async with self._lock(guild_id):
                 season = await self.current_season(guild_id)
                 ended_at = self._after_last(guild_id, self.now())
