@@ -245,7 +245,7 @@ class Autopilot:
             # rated on them once a round has ended, as a stop by a member not seated (early_rating).
             game.status = GameStatus.FINISHED
             game.closed_by = "idle"
-            game.early_rating = early_rating(game)
+            game.early_rating = early_rating(game, None)
             return None
 
         await self._closing(game_id, apply, "idle")

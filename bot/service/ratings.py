@@ -150,9 +150,10 @@ STANDINGS: EarlyRating = "standings"
 UNRATED: EarlyRating = "unrated"
 
 
-def early_rating(game: Game) -> EarlyRating:
-    """How ``game``'s match, ending now before its last round (stopped by ``game.stopped_by``, or
-    ended by itself with nobody playing), is rated; the caller keeps it in ``game.early_rating``.
+def early_rating(game: Game, stopper: int | None) -> EarlyRating:
+    """How ``game``'s match, ending now before its last round (stopped by the member ``stopper``,
+    or ended by itself with nobody playing: ``None``), is rated; the stop keeps it in
+    ``game.early_rating``, and its confirmation says it beforehand.
 
     - :data:`LEAVER`: a person seated at the table (and not gone) stopped it. It is rated on the
       standings so far, and they rank below everyone who stayed, as a leaver does, whether or not
@@ -165,14 +166,12 @@ def early_rating(game: Game) -> EarlyRating:
 
     >>> from bot.service.game import Seat
     >>> game = Game(id=1, guild_id=1, channel_id=1, host_id=7, seats=[Seat(7, "Ada"), Seat(8, "Bea")])
-    >>> game.stopped_by = 7
-    >>> early_rating(game)
+    >>> early_rating(game, 7)
     'leaver'
-    >>> game.stopped_by = 9  # a moderator, and no round has ended
-    >>> early_rating(game)
-    'unrated'
+    >>> early_rating(game, 9), early_rating(game, None)  # a moderator, the idle close: no round ended
+    ('unrated', 'unrated')
     """
-    if game.stopped_by is not None and game.active_seat_of(game.stopped_by) is not None:
+    if stopper is not None and game.active_seat_of(stopper) is not None:
         return LEAVER
     if game.match is not None and game.match.history:
         return STANDINGS

@@ -609,7 +609,7 @@ class TableService:
             game.status = GameStatus.FINISHED if running else GameStatus.CANCELLED
             game.stopped_by = user_id
             if running:
-                game.early_rating = early_rating(game)
+                game.early_rating = early_rating(game, user_id)
 
         return await self.changes.change(game_id, apply)
 

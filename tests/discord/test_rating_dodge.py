@@ -62,10 +62,12 @@ async def play_round(room: Room, *people: simcord.MemberActor) -> Game:
     raise AssertionError("the round did not end")
 
 
-async def stop(member: simcord.MemberActor, room: Room) -> None:
-    """``member`` runs ``/romme stop`` and confirms."""
+async def stop(member: simcord.MemberActor, room: Room, consequence: str) -> None:
+    """``member`` runs ``/romme stop``, is told how the match would be rated (the catalog's
+    ``consequence``), and confirms."""
     asked = await member.slash(room.channel, "romme stop")
     assert asked.ephemeral and asked.response is not None, asked
+    assert asked.response.content == t("stop.confirm") + "\n" + t(consequence)
     done = await member.click(asked.response, label=t("button.stop_yes"))
     assert done.response is not None
 
@@ -111,7 +113,7 @@ async def test_the_host_far_behind_stops_and_is_ranked_last_the_leader_gains(
     game = await open_match(room, room.ada, room.bob)
     game = await play_round(room, room.ada, room.bob)
     assert game.match is not None and game.match.totals == [25, 113]  # Ada hosts, far behind
-    await stop(room.ada, room)
+    await stop(room.ada, room, "stop.confirm.leaver")
     game = game_in(room.env, room.channel)
     assert game.status is GameStatus.FINISHED and game.stopped_by == room.ada.id
 
@@ -121,6 +123,14 @@ async def test_the_host_far_behind_stops_and_is_ranked_last_the_leader_gains(
     assert (bob.user_id, bob.place, bob.left) == (room.bob.id, 1, False)
     rated = await ratings_of(bot, room.guild.id)
     assert rated[room.bob.id][0] > DEFAULT_MU > rated[room.ada.id][0]
+    # First place counts as a win in the season's count; the statistics count finished matches only.
+    season = await bot.tables.ratings.current_season(room.guild.id)
+    wins = {
+        line.rating.user_id: line.rating.wins
+        for line in await bot.storage.season_board(room.guild.id, season.number, 0, 10)
+    }
+    assert wins == {room.bob.id: 1, room.ada.id: 0}
+    assert await bot.storage.leaderboard(room.guild.id) == []
 
     # The table's match-end message says how the match was rated, and each change.
     text = shown_text(room, game)
@@ -147,7 +157,7 @@ async def test_the_host_who_stops_before_any_round_ended_is_ranked_last_too(
         await Player(room.env, person, room.channel).play_turn()
     game = game_in(room.env, room.channel)
     assert game.match is not None and not game.match.history
-    await stop(room.ada, room)
+    await stop(room.ada, room, "stop.confirm.leaver")
     (match,) = await bot.storage.rated_matches(room.guild.id)
     assert [(seat.place, seat.left) for seat in match.seats] == [(2, True), (1, False)]
     rated = await ratings_of(bot, room.guild.id)
@@ -161,7 +171,7 @@ async def test_a_moderator_who_stops_before_any_round_ended_leaves_the_match_unr
     await open_match(room, room.ada, room.bob)
     for person in (room.bob, room.ada):
         await Player(room.env, person, room.channel).play_turn()
-    await stop(admin, room)
+    await stop(admin, room, "stop.confirm.unrated")
     game = game_in(room.env, room.channel)
     assert game.status is GameStatus.FINISHED and game.stopped_by == admin.id
     assert await ratings_of(bot, room.guild.id) == {}
@@ -182,7 +192,7 @@ async def test_a_moderator_who_stops_after_a_round_rates_the_standings_so_far(
 ) -> None:
     await open_match(room, room.ada, room.bob)
     game = await play_round(room, room.ada, room.bob)
-    await stop(admin, room)
+    await stop(admin, room, "stop.confirm.standings")
     (match,) = await bot.storage.rated_matches(room.guild.id)
     assert [(seat.user_id, seat.place, seat.left) for seat in match.seats] == [
         (room.ada.id, 2, False),
@@ -208,7 +218,7 @@ async def test_a_game_master_who_stops_for_a_friend_is_a_moderator_not_a_way_out
     assert chosen.response is not None and f"<@&{masters.id}>" in chosen.response.content
     await open_match(room, room.ada, room.bob)
     await play_round(room, room.ada, room.bob)
-    await stop(room.cy, room)
+    await stop(room.cy, room, "stop.confirm.standings")
     rated = await ratings_of(bot, room.guild.id)
     assert rated[room.bob.id][0] > DEFAULT_MU > rated[room.ada.id][0]
 
