@@ -1,7 +1,10 @@
 """Ratings per server and person, by season: openskill's Plackett–Luce model, not a hand-written Elo.
 
 A finished match ranks its seats by final total (the tie-break rounds decide the top, R6); a person
-who left before the end ranks below everyone who stayed. Each computer level plays at a fixed
+who left before the end ranks below everyone who stayed. A match that ends early (stopped, or ended
+idle) is rated on the standings so far, with the same places, as :func:`early_rating` decides: a
+seated stopper ranks as a leaver; a stop by a member not seated, or the idle close, rates it once a
+round has ended, and not before. Each computer level plays at a fixed
 rating of its own (:data:`COMPUTER_RATINGS`, never updated), so a match against computers moves a
 person's rating, and winning against easy computers over and over levels off. A match a person did
 not play themselves (the computer played their seat from start to end) does not count for them:
@@ -409,8 +412,9 @@ class Ratings:
         rating failed. In the order they were saved; each as of now (its ``ended_at`` is when it is
         rated, later than every match rated before it), so the stored order stays the order of
         rating and a recompute gives the same numbers. A match without a rated person is stored as
-        rated too (no rating moves), so that it is not read again at the next start. Returns the
-        number of matches rated; a game that cannot be read is logged and left."""
+        rated too (no rating moves), and a match that is not rated (ended early unrated, or before
+        :func:`early_rating`) with no seats, so that neither is read again at the next start.
+        Returns the number of matches stored; a game that cannot be read is logged and left."""
         rated = 0
         for game_id, guild_id, _ in await self.storage.unrated_matches():
             if not owns(guild_id):

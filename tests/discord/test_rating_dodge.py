@@ -62,14 +62,15 @@ async def play_round(room: Room, *people: simcord.MemberActor) -> Game:
     raise AssertionError("the round did not end")
 
 
-async def stop(member: simcord.MemberActor, room: Room, consequence: str) -> None:
+async def stop(member: simcord.MemberActor, room: Room, consequence: str) -> str:
     """``member`` runs ``/romme stop``, is told how the match would be rated (the catalog's
-    ``consequence``), and confirms."""
+    ``consequence``), and confirms; what the confirmation then says."""
     asked = await member.slash(room.channel, "romme stop")
     assert asked.ephemeral and asked.response is not None, asked
     assert asked.response.content == t("stop.confirm") + "\n" + t(consequence)
     done = await member.click(asked.response, label=t("button.stop_yes"))
-    assert done.response is not None
+    assert done.response is not None and done.response.ephemeral
+    return str(done.response.content)
 
 
 async def ratings_of(bot: RommeBot, guild_id: int) -> dict[int, tuple[float, float]]:
@@ -113,7 +114,8 @@ async def test_the_host_far_behind_stops_and_is_ranked_last_the_leader_gains(
     game = await open_match(room, room.ada, room.bob)
     game = await play_round(room, room.ada, room.bob)
     assert game.match is not None and game.match.totals == [25, 113]  # Ada hosts, far behind
-    await stop(room.ada, room, "stop.confirm.leaver")
+    said = await stop(room.ada, room, "stop.confirm.leaver")
+    assert said == t("stop.done") + "\n" + t("match_end.rated.leaver", count=1, name="ada")
     game = game_in(room.env, room.channel)
     assert game.status is GameStatus.FINISHED and game.stopped_by == room.ada.id
 
@@ -171,7 +173,8 @@ async def test_a_moderator_who_stops_before_any_round_ended_leaves_the_match_unr
     await open_match(room, room.ada, room.bob)
     for person in (room.bob, room.ada):
         await Player(room.env, person, room.channel).play_turn()
-    await stop(admin, room, "stop.confirm.unrated")
+    said = await stop(admin, room, "stop.confirm.unrated")
+    assert said == t("stop.done") + "\n" + t("match_end.unrated.no_round")
     game = game_in(room.env, room.channel)
     assert game.status is GameStatus.FINISHED and game.stopped_by == admin.id
     assert await ratings_of(bot, room.guild.id) == {}
