@@ -614,18 +614,18 @@ MESSAGES: dict[str, str] = {
     "match_end.ratings": "Wertungen",
     # --- eine Partie, die vorzeitig endet: ob und wie sie gewertet wird (Issue 35) ---
     "match_end.rated.leaver": (
-        "Gewertet nach dem Stand nach {count} Runden; {name} hat die Partie beendet und kommt auf "
+        "Gewertet wird der Stand nach {count} Runden; {name} hat die Partie beendet und kommt auf "
         "den letzten Platz."
     ),
     "match_end.rated.leaver.one": (
-        "Gewertet nach dem Stand nach 1 Runde; {name} hat die Partie beendet und kommt auf den letzten Platz."
+        "Gewertet wird der Stand nach 1 Runde; {name} hat die Partie beendet und kommt auf den letzten Platz."
     ),
     "match_end.rated.leaver_no_round": (
         "Gewertet, bevor eine Runde zu Ende war: {name} hat die Partie beendet und kommt auf den "
         "letzten Platz, hinter alle, die geblieben sind."
     ),
-    "match_end.rated.standings": "Gewertet nach dem Stand nach {count} Runden.",
-    "match_end.rated.standings.one": "Gewertet nach dem Stand nach 1 Runde.",
+    "match_end.rated.standings": "Gewertet wird der Stand nach {count} Runden.",
+    "match_end.rated.standings.one": "Gewertet wird der Stand nach 1 Runde.",
     "match_end.unrated.no_round": "Nicht gewertet: Es war noch keine Runde zu Ende.",
     "stop.confirm.leaver": (
         "Du sitzt an diesem Tisch: Beendest du die Partie, kommst du auf den letzten Platz, hinter "

@@ -21,6 +21,7 @@ import simcord
 
 from bot.client import RommeBot
 from bot.i18n import t
+from bot.playground.session import interaction_locales
 from bot.service.game import Game, GameStatus
 from bot.service.ratings import DEFAULT_MU
 from tests.discord.play_helpers import Player, Room, components, game_in, table_message, texts
@@ -250,3 +251,23 @@ async def test_an_idle_close_before_any_round_ended_is_unrated(room: Room, bot: 
     assert game.match is not None and not game.match.history
     assert await ratings_of(bot, room.guild.id) == {}
     assert t("match_end.unrated.no_round") in shown_text(room, game)
+
+
+@pytest.mark.parametrize("language", ["de", "id"])
+async def test_the_stop_says_how_it_is_rated_in_the_members_language(
+    room: Room, bot: RommeBot, language: str
+) -> None:
+    await open_match(room, room.ada, room.bob)
+    for person in (room.bob, room.ada):
+        await Player(room.env, person, room.channel).play_turn()
+    with interaction_locales({room.ada.id: language}):
+        asked = await room.ada.slash(room.channel, "romme stop")
+        assert asked.response is not None
+        assert asked.response.content == t("stop.confirm", language) + "\n" + t(
+            "stop.confirm.leaver", language
+        )
+        done = await room.ada.click(asked.response, label=t("button.stop_yes", language))
+    assert done.response is not None
+    line = t("match_end.rated.leaver_no_round", language, name="ada")
+    assert done.response.content == t("stop.done", language) + "\n" + line
+    assert line != t("match_end.rated.leaver_no_round", "en", name="ada")  # said in the language
