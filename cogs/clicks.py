@@ -37,6 +37,7 @@ from bot.render import (
 from bot.render.cards import card_text, cards_text
 from bot.render.common import game_footers
 from bot.render.faces import text_cards
+from bot.render.results import early_rating_line
 from bot.service import TableError
 from bot.service.changes import Drawing
 from cogs.start import start_refusal
@@ -548,8 +549,11 @@ class Clicks:
             server = await self.service.book.server(interaction.guild_id)
             can_manage = server.runs_games(role.id for role in getattr(interaction.user, "roles", ()))
         game = await self.service.stop(cid.game_id, interaction.user.id, can_manage=can_manage)
+        # The stopper reads at once whether and how the match was rated, as the table then says.
+        rated = early_rating_line(game)
+        done = t("stop.done") if rated is None else f"{t('stop.done')}\n{rated}"
         try:
-            await self.reply_to(interaction).edit(content=t("stop.done"), embed=None, view=None)
+            await self.reply_to(interaction).edit(content=done, embed=None, view=None)
         finally:
             self.publisher.update(game)
 

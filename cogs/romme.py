@@ -38,6 +38,7 @@ from bot.render import (
     stop_confirm,
 )
 from bot.service import TableError, TableService
+from bot.service.ratings import early_rating
 from cogs.boards import show_board, show_profile, start_season
 from cogs.clicks import Clicks, answer_privately
 from cogs.components import ITEMS
@@ -514,7 +515,9 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
             game = self._game_here(interaction)
             if interaction.user.id != game.host_id and not await runs_games(self.tables.book, interaction):
                 raise TableError("stop.not_allowed", game_id=game.id)
-            text, view = stop_confirm(game.id)
+            # Said before the click: how the match would be rated (a seated stopper ranks last).
+            rating = early_rating(game, interaction.user.id) if game.running else None
+            text, view = stop_confirm(game.id, rating)
             view.stop()
             await interaction.response.send_message(text, view=view, ephemeral=True)
 

@@ -634,6 +634,36 @@ MESSAGES: dict[str, str] = {
     "rating.line": "**{name}**: {change}",
     "rating.line.provisional": "**{name}**: {change} ({provisional})",
     "match_end.ratings": "Wertungen",
+    # --- eine Partie, die vorzeitig endet: ob und wie sie gewertet wird (Issue 35) ---
+    "match_end.rated.leaver": (
+        "Gewertet wird der Stand nach {count} Runden; {name} hat die Partie beendet und kommt auf "
+        "den letzten Platz."
+    ),
+    "match_end.rated.leaver.one": (
+        "Gewertet wird der Stand nach 1 Runde; {name} hat die Partie beendet und kommt auf den letzten Platz."
+    ),
+    "match_end.rated.leaver_no_round": (
+        "Gewertet, bevor eine Runde zu Ende war: {name} hat die Partie beendet und kommt auf den "
+        "letzten Platz, hinter alle, die geblieben sind."
+    ),
+    "match_end.rated.standings": "Gewertet wird der Stand nach {count} Runden.",
+    "match_end.rated.standings.one": "Gewertet wird der Stand nach 1 Runde.",
+    "match_end.unrated.no_round": "Nicht gewertet: Es war noch keine Runde zu Ende.",
+    "stop.confirm.leaver": (
+        "Du sitzt an diesem Tisch: Beendest du die Partie, kommst du auf den letzten Platz, hinter "
+        "alle, die bleiben, und sie wird nach dem bisherigen Stand gewertet."
+    ),
+    "stop.confirm.standings": "Die Partie wird nach dem bisherigen Stand gewertet.",
+    "stop.confirm.unrated": "Noch ist keine Runde zu Ende: Die Partie wird nicht gewertet.",
+    "help.early_end.title": "Eine Partie vorzeitig beenden",
+    "help.early_end": (
+        "Wer am Tisch sitzt und die Partie beendet (/romme stop), kommt auf den letzten Platz, "
+        "hinter alle, die geblieben sind, und die Partie wird nach dem bisherigen Stand gewertet, "
+        "auch schon in der ersten Runde. Beendet sie ein Mitglied, das nicht mitspielt („Server "
+        "verwalten“ oder die Rolle der Spielleitung), oder endet sie von selbst, weil niemand "
+        "spielt, wird sie nach dem bisherigen Stand gewertet, sobald eine Runde zu Ende ist, "
+        "vorher gar nicht."
+    ),
     "level.easy": "leicht",
     "level.normal": "mittel",
     "level.hard": "schwer",

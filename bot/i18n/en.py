@@ -579,6 +579,34 @@ MESSAGES: dict[str, str] = {
     "rating.line": "**{name}**: {change}",
     "rating.line.provisional": "**{name}**: {change} ({provisional})",
     "match_end.ratings": "Ratings",
+    # --- a match that ends early: whether and how it is rated (issue 35) ---
+    "match_end.rated.leaver": (
+        "Rated on the standings after {count} rounds; {name} stopped the match and is ranked last."
+    ),
+    "match_end.rated.leaver.one": (
+        "Rated on the standings after 1 round; {name} stopped the match and is ranked last."
+    ),
+    "match_end.rated.leaver_no_round": (
+        "Rated before any round had ended: {name} stopped the match and is ranked last, below "
+        "everyone who stayed."
+    ),
+    "match_end.rated.standings": "Rated on the standings after {count} rounds.",
+    "match_end.rated.standings.one": "Rated on the standings after 1 round.",
+    "match_end.unrated.no_round": "Not rated: no round had ended.",
+    "stop.confirm.leaver": (
+        "You sit at this table: stopping ranks you last, below everyone who stays, and the match is "
+        "rated on the standings so far."
+    ),
+    "stop.confirm.standings": "The match will be rated on the standings so far.",
+    "stop.confirm.unrated": "No round has ended yet: the match will not be rated.",
+    "help.early_end.title": "Stopping a match",
+    "help.early_end": (
+        "Whoever sits at the table and stops the match (/romme stop) is ranked last, below everyone "
+        "who stayed, and the match is rated on the standings so far, even in its first round. "
+        "Stopped by a member not seated (Manage Server or the game-master role), or ended by itself "
+        "because nobody played, it is rated on the standings so far once a round has ended, and not "
+        "at all before."
+    ),
     "level.easy": "easy",
     "level.normal": "normal",
     "level.hard": "hard",

@@ -631,6 +631,37 @@ MESSAGES: dict[str, str] = {
     "rating.line": "**{name}**: {change}",
     "rating.line.provisional": "**{name}**: {change} ({provisional})",
     "match_end.ratings": "Nilai peringkat",
+    # --- permainan yang berakhir lebih awal: apakah dan bagaimana dinilai (isu 35) ---
+    "match_end.rated.leaver": (
+        "Dinilai menurut klasemen setelah {count} ronde; {name} menghentikan permainan dan "
+        "ditempatkan di urutan terakhir."
+    ),
+    "match_end.rated.leaver.one": (
+        "Dinilai menurut klasemen setelah 1 ronde; {name} menghentikan permainan dan ditempatkan "
+        "di urutan terakhir."
+    ),
+    "match_end.rated.leaver_no_round": (
+        "Dinilai sebelum ada ronde yang selesai: {name} menghentikan permainan dan ditempatkan di "
+        "urutan terakhir, di bawah semua yang tetap bermain."
+    ),
+    "match_end.rated.standings": "Dinilai menurut klasemen setelah {count} ronde.",
+    "match_end.rated.standings.one": "Dinilai menurut klasemen setelah 1 ronde.",
+    "match_end.unrated.no_round": "Tidak dinilai: belum ada ronde yang selesai.",
+    "stop.confirm.leaver": (
+        "Kamu duduk di meja ini: jika kamu menghentikannya, kamu ditempatkan di urutan terakhir, di "
+        "bawah semua yang tetap bermain, dan permainan dinilai menurut klasemen sejauh ini."
+    ),
+    "stop.confirm.standings": "Permainan akan dinilai menurut klasemen sejauh ini.",
+    "stop.confirm.unrated": "Belum ada ronde yang selesai: permainan tidak akan dinilai.",
+    "help.early_end.title": "Menghentikan permainan",
+    "help.early_end": (
+        "Siapa pun yang duduk di meja dan menghentikan permainan (/romme stop) ditempatkan di urutan "
+        "terakhir, di bawah semua yang tetap bermain, dan permainan dinilai menurut klasemen sejauh "
+        "ini, bahkan di ronde pertama. Jika dihentikan oleh anggota yang tidak ikut bermain (Kelola "
+        "Server atau peran pemandu permainan), atau berakhir dengan sendirinya karena tidak ada yang "
+        "bermain, permainan dinilai menurut klasemen sejauh ini setelah satu ronde selesai, dan "
+        "tidak dinilai sama sekali sebelumnya."
+    ),
     "level.easy": "mudah",
     "level.normal": "biasa",
     "level.hard": "sulit",

@@ -49,8 +49,22 @@ def refusal_for(exc: BaseException) -> str:
     return refusal(error_text(exc))
 
 
-def stop_confirm(game_id: int) -> tuple[str, discord.ui.View]:
-    """The ephemeral "stop this game?" question and its one button (``romme:<game>:stop_yes``)."""
+def stop_confirm(game_id: int, rating: str | None = None) -> tuple[str, discord.ui.View]:
+    """The ephemeral "stop this game?" question and its one button (``romme:<game>:stop_yes``);
+    ``rating``: how a running match would be rated (``"leaver"``, ``"standings"``, ``"unrated"``,
+    :func:`~bot.service.ratings.early_rating`), said below the question."""
     view = discord.ui.View(timeout=None)
     view.add_item(public_button(game_id, "stop_yes", "button.stop_yes", discord.ButtonStyle.danger))
-    return t("stop.confirm"), view
+    question = t("stop.confirm")
+    consequence = STOP_CONSEQUENCES.get(rating or "")
+    if consequence is not None:
+        question += "\n" + t(consequence)
+    return question, view
+
+
+STOP_CONSEQUENCES = {
+    "leaver": "stop.confirm.leaver",
+    "standings": "stop.confirm.standings",
+    "unrated": "stop.confirm.unrated",
+}
+"""What the stop's confirmation adds for each way a running match would be rated."""

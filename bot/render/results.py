@@ -141,9 +141,34 @@ def final_places(totals: list[int]) -> list[tuple[int, int]]:
     return places
 
 
+def early_rating_line(game: Game) -> str | None:
+    """Whether and how a match that ended early was rated (``game.early_rating``): on the standings
+    after its rounds so far, the member who stopped it ranked last, or not at all; ``None`` for a
+    match played to its end (its ratings field says the rest) or one ended before the rule.
+
+    >>> from bot.service.game import Game
+    >>> early_rating_line(Game(id=1, guild_id=1, channel_id=1, host_id=7)) is None
+    True
+    """
+    match = game.match
+    if match is None or game.early_rating is None:
+        return None
+    rounds = len(match.history)
+    if game.early_rating == "unrated":
+        return t("match_end.unrated.no_round")
+    if game.early_rating == "standings":
+        return t("match_end.rated.standings", count=rounds)
+    stopper = game.seat_of(game.stopped_by) if game.stopped_by is not None else None
+    name = seat_name(game, stopper, limit=NAME_WIDTH)
+    if rounds == 0:
+        return t("match_end.rated.leaver_no_round", name=name)
+    return t("match_end.rated.leaver", count=rounds, name=name)
+
+
 def match_end(game: Game) -> tuple[discord.Embed, discord.ui.View]:
     """The end of the match: the winner, the final standings, tie-break rounds played (R6); **Play
-    again**. A game stopped early shows the standings so far and no winner."""
+    again**. A game stopped early shows the standings so far and no winner, and whether and how it
+    was rated (:func:`early_rating_line`)."""
     if game.match is None:
         raise ValueError("no match to show")
     match = game.match
@@ -160,6 +185,9 @@ def match_end(game: Game) -> tuple[discord.Embed, discord.ui.View]:
     tiebreaks = len(match.history) - match.rounds_planned
     if tiebreaks > 0:
         lines.append(t("match_end.tiebreaks", count=tiebreaks))
+    rated = early_rating_line(game)
+    if rated is not None:
+        lines.append(rated)
     embed = new_embed(t("match_end.title"), "\n".join(lines))
     standings = [
         t(

@@ -38,8 +38,9 @@ NUMBERS_MODAL = "numbers"
 NUMBER_SETTINGS = ("opening", "rounds", "turn_timeout", "lobby_timeout", "season_length")
 """The settings typed in the numbers' modal (at most 5 inputs in a modal)."""
 MAX_CHANNELS = 25
-HELP_HOOKS = ("help.seasons",)
-"""Catalog keys the help shows, at its end, once a feature adds them (the ratings' seasons)."""
+HELP_HOOKS = ("help.seasons", "help.early_end")
+"""Catalog keys the help shows, at its end, once a feature adds them (the ratings' seasons, how a
+match stopped early is rated)."""
 
 
 def parse_panel_id(custom_id: str) -> tuple[str, int, str] | None:
@@ -310,7 +311,7 @@ def help_embed(book_url: str | None = None) -> discord.Embed:
 
     >>> embed = help_embed()
     >>> embed.title, len(embed.fields), "**Draw**" in embed.fields[0].value
-    ('Rommé: how to play', 4, True)
+    ('Rommé: how to play', 5, True)
     """
     buttons = {key: t(f"button.{key}") for key in ("hand", "draw", "take", "meld", "lay_off", "discard")}
     embed = new_embed(t("help.title"), t("help.about"))

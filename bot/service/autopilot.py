@@ -30,6 +30,7 @@ from bot.service.errors import TableError
 from bot.service.events import add_events, history_seen, move_events
 from bot.service.game import AWAY_AFTER, Game, GameStatus, TurnEvent
 from bot.service.listener import Reason
+from bot.service.ratings import early_rating
 from bot.service.timers import GameTimers
 from bot.service.turns import computer_turn, deal_next, end_of_move, turn_id
 from bot.storage import MoveEntry
@@ -240,9 +241,11 @@ class Autopilot:
         def apply(game: Game) -> object:
             if not game.running or game.idle_deadline != deadline:
                 return UNCHANGED
-            # The standings so far stand; the match is not over, so nobody's statistics change.
+            # The standings so far stand; the match is not over, so nobody's statistics change. It is
+            # rated on them once a round has ended, as a stop by a member not seated (early_rating).
             game.status = GameStatus.FINISHED
             game.closed_by = "idle"
+            game.early_rating = early_rating(game, None)
             return None
 
         await self._closing(game_id, apply, "idle")

@@ -225,6 +225,10 @@ class Game:
     itself (epoch seconds, like the others); ``closed_by`` says why the service ended a game by itself
     (``"lobby_timeout"`` or ``"idle"``), ``None`` otherwise. ``language`` is the language of the
     public messages (lobby, table, results): ``"en"``, ``"de"`` or ``"id"``; older snapshots are English.
+    ``early_rating`` is how a match that ended early (stopped, or ended idle) is rated, decided when it
+    ended (:func:`~bot.service.ratings.early_rating`): ``"leaver"``, ``"standings"`` or
+    ``"unrated"``; ``None`` for a match played to its end, and for one that ended early before the
+    rule (it stays unrated).
 
     Each field is stated once: its metadata (:func:`~bot.service.stored.stored`) says how the snapshot
     keeps it (the fields' order is the snapshot's), and ``setting`` marks what a lobby was opened with,
@@ -273,6 +277,8 @@ class Game:
     computer_level: str = field(default=DEFAULT_LEVEL, metadata=stored(omit_default=True, setting=True))
     # Whether the lobby took the server's defaults (/romme settings); left out when not.
     server_rules: bool = field(default=False, metadata=stored(omit_default=True, setting=True))
+    # How a match that ended early is rated (bot.service.ratings.early_rating); left out when None.
+    early_rating: str | None = field(default=None, metadata=stored(omit_default=True))
     _seat_versions: dict[int, tuple[tuple[Any, ...], int]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )

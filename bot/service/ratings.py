@@ -1,7 +1,10 @@
 """Ratings per server and person, by season: openskill's Plackett–Luce model, not a hand-written Elo.
 
 A finished match ranks its seats by final total (the tie-break rounds decide the top, R6); a person
-who left before the end ranks below everyone who stayed. Each computer level plays at a fixed
+who left before the end ranks below everyone who stayed. A match that ends early (stopped, or ended
+idle) is rated on the standings so far, with the same places, as :func:`early_rating` decides: a
+seated stopper ranks as a leaver; a stop by a member not seated, or the idle close, rates it once a
+round has ended, and not before. Each computer level plays at a fixed
 rating of its own (:data:`COMPUTER_RATINGS`, never updated), so a match against computers moves a
 person's rating, and winning against easy computers over and over levels off. A match a person did
 not play themselves (the computer played their seat from start to end) does not count for them:
@@ -30,6 +33,7 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import Literal
 
 from openskill.models import PlackettLuce
 
@@ -48,6 +52,9 @@ from bot.storage import (
 )
 
 log = logging.getLogger(__name__)
+
+EarlyRating = Literal["leaver", "standings", "unrated"]
+"""How a match that ended before its last round is rated (:func:`early_rating`)."""
 
 MODEL = PlackettLuce()
 """The model: openskill's defaults (mu 25, sigma 25/3, beta 25/6, tau 25/300)."""
@@ -106,6 +113,8 @@ def rate_seats(
     >>> after[7][0] > DEFAULT_MU > after[8][0]
     True
     """
+    if not any(seat.rated_person for seat in seats):
+        return {}  # nobody's rating moves (a match that was not rated has no seats at all)
     teams = []
     for seat in seats:
         if seat.rated_person:
@@ -139,15 +148,58 @@ def places(totals: Sequence[int], left: Sequence[bool]) -> list[int]:
     return result
 
 
+LEAVER: EarlyRating = "leaver"
+STANDINGS: EarlyRating = "standings"
+UNRATED: EarlyRating = "unrated"
+
+
+def early_rating(game: Game, stopper: int | None) -> EarlyRating:
+    """How ``game``'s match, ending now before its last round (stopped by the member ``stopper``,
+    or ended by itself with nobody playing: ``None``), is rated; the stop keeps it in
+    ``game.early_rating``, and its confirmation says it beforehand.
+
+    - :data:`LEAVER`: a person seated at the table (and not gone) stopped it. It is rated on the
+      standings so far, and they rank below everyone who stayed, as a leaver does, whether or not
+      a round has ended: stopping is never a way out of a match one is losing.
+    - :data:`STANDINGS`: a member not seated (Manage Server, the game-master role) stopped it, or
+      it ended idle, once at least one round has ended: rated on the standings so far (the
+      natural end's places: by total, equal totals tie, leavers last).
+    - :data:`UNRATED`: the same before any round has ended: there is no result to rate, and nobody
+      at the table chose to end it.
+
+    >>> from bot.service.game import Seat
+    >>> game = Game(id=1, guild_id=1, channel_id=1, host_id=7, seats=[Seat(7, "Ada"), Seat(8, "Bea")])
+    >>> early_rating(game, 7)
+    'leaver'
+    >>> early_rating(game, 9), early_rating(game, None)  # a moderator, the idle close: no round ended
+    ('unrated', 'unrated')
+    """
+    if stopper is not None and game.active_seat_of(stopper) is not None:
+        return LEAVER
+    if game.match is not None and game.match.history:
+        return STANDINGS
+    return UNRATED
+
+
 def rated_seats(game: Game) -> tuple[RatedSeat, ...]:
-    """The seats of ``game``'s finished match as they are rated (empty if it is not finished)."""
+    """The seats of ``game``'s match as they are rated: a match played to its end, or one that ended
+    early and is rated on the standings so far (``game.early_rating``, see :func:`early_rating`);
+    empty for any other (not over, or ended early unrated)."""
     match = game.match
-    if match is None or not match.over:
+    if match is None:
         return ()
+    stopper = None
+    if not match.over:
+        if not game.ended_early or game.early_rating not in (LEAVER, STANDINGS):
+            return ()
+        if game.early_rating == LEAVER and game.stopped_by is not None:
+            stopper = game.seat_of(game.stopped_by)
     history = match.history
     totals = match.totals
     by_round = scores_by_round(match)
-    left = [seat.has_left and seat.own_moves > 0 for seat in game.seats]
+    left = [
+        (seat.has_left and seat.own_moves > 0) or number == stopper for number, seat in enumerate(game.seats)
+    ]
     placed = places(totals, left)
     seats = []
     for number, owner in enumerate(game.seats):
@@ -360,8 +412,9 @@ class Ratings:
         rating failed. In the order they were saved; each as of now (its ``ended_at`` is when it is
         rated, later than every match rated before it), so the stored order stays the order of
         rating and a recompute gives the same numbers. A match without a rated person is stored as
-        rated too (no rating moves), so that it is not read again at the next start. Returns the
-        number of matches rated; a game that cannot be read is logged and left."""
+        rated too (no rating moves), and a match that is not rated (ended early unrated, or before
+        :func:`early_rating`) with no seats, so that neither is read again at the next start.
+        Returns the number of matches stored; a game that cannot be read is logged and left."""
         rated = 0
         for game_id, guild_id, _ in await self.storage.unrated_matches():
             if not owns(guild_id):
@@ -374,8 +427,8 @@ class Ratings:
             except Exception as exc:
                 log.warning("game %s: its match cannot be rated (%s)", game_id, exc)
                 continue
-            if not seats:
-                continue
+            # A match that is not rated (it ended early before a round, or before the rule for
+            # early ends) is stored with no seats all the same: looked at once, never again.
             async with self._lock(guild_id):
                 season = await self.current_season(guild_id)
                 ended_at = self._after_last(guild_id, self.now())

@@ -35,7 +35,7 @@ from bot.service.game import (
     TurnEvent,
 )
 from bot.service.listener import TableListener
-from bot.service.ratings import Ratings
+from bot.service.ratings import Ratings, early_rating
 from bot.service.replays import Replays
 from bot.service.scores import Standing, standings
 from bot.service.seasons import SeasonLength
@@ -595,15 +595,21 @@ class TableService:
 
     async def stop(self, game_id: int, user_id: int, *, can_manage: bool) -> Game:
         """End the game (the host, or a member who may manage the server). Rounds already played stay
-        recorded; a stopped match does not count in the statistics."""
+        recorded; a stopped match does not count in the statistics. A running match is rated as
+        :func:`~bot.service.ratings.early_rating` says (kept in ``game.early_rating``): a seated
+        stopper ranks last, a member not seated leaves it rated on the standings so far once a round
+        has ended; the change path rates it right after its save, as a match played to its end."""
 
         def apply(game: Game) -> None:
             if game.status not in (GameStatus.LOBBY, GameStatus.PLAYING):
                 raise TableError("game.not_running", game_id=game_id)
             if user_id != game.host_id and not can_manage:
                 raise TableError("stop.not_allowed", game_id=game_id)
-            game.status = GameStatus.CANCELLED if game.status is GameStatus.LOBBY else GameStatus.FINISHED
+            running = game.status is GameStatus.PLAYING
+            game.status = GameStatus.FINISHED if running else GameStatus.CANCELLED
             game.stopped_by = user_id
+            if running:
+                game.early_rating = early_rating(game, user_id)
 
         return await self.changes.change(game_id, apply)
 

@@ -431,9 +431,10 @@ class Database(abc.ABC):
 
     @abc.abstractmethod
     async def unrated_matches(self) -> list[tuple[int, int, datetime]]:
-        """``(game id, server, last saved)`` of every finished game whose match has results (it was
-        played to its end by persons) and no rated match yet, in the order they were last saved:
-        the matches a start rates (the last process stopped between their save and their rating)."""
+        """``(game id, server, last saved)`` of every finished game (played to its end, or ended
+        early) with no rated match yet, in the order they were last saved: the matches a start
+        rates (the last process stopped between their save and their rating), or stores as not
+        rated, so that it never reads them again."""
 
 
 def is_postgres_url(target: object) -> bool:

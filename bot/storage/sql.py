@@ -292,11 +292,10 @@ class SqlStorage(Database):
         return [(row["id"], row["guild_id"], self._stamp(row["updated_at"])) for row in rows]
 
     async def unrated_matches(self) -> list[tuple[int, int, datetime]]:
-        """See :meth:`Database.unrated_matches`: one pass, each game's results and rated match
-        looked up by their keys."""
+        """See :meth:`Database.unrated_matches`: one pass, each game's rated match looked up by
+        its key."""
         rows = await self._fetch(
             "SELECT g.id, g.guild_id, g.updated_at FROM games g WHERE g.status = 'finished' "
-            "AND EXISTS (SELECT 1 FROM match_results m WHERE m.game_id = g.id) "
             "AND NOT EXISTS (SELECT 1 FROM rated_matches r WHERE r.game_id = g.id) "
             "ORDER BY g.updated_at, g.id"
         )

@@ -205,8 +205,11 @@ async def test_help_in_the_members_language(room: Room, locale: str, monkeypatch
     missing = [c.name for c in group.commands if f"/romme {c.name}" not in shown]
     assert len(group.commands) >= 14 and missing == [], missing
     assert {"en": "docs/rules.md", "de": "docs/rules.de.md", "id": "docs/rules.id.md"}[locale] in shown
-    # What resets at a new season and what carries over (the ratings' ``help.seasons``).
-    assert len(embed.fields) == 4 and t("help.seasons", locale) in shown
+    # What resets at a new season and what carries over (the ratings' ``help.seasons``), and how a
+    # match stopped early is rated (``help.early_end``, proved by tests/discord/test_rating_dodge.py).
+    assert len(embed.fields) == 5 and t("help.seasons", locale) in shown
+    assert embed.fields[-1].name == t("help.early_end.title", locale)
+    assert t("help.early_end", locale) in shown
 
 
 async def test_the_first_my_hand_carries_one_line_of_tip_and_never_again(

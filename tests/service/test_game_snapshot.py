@@ -57,6 +57,8 @@ def reference_snapshot(game: Game) -> dict[str, Any]:
         "language": game.language,
         # Added with computer levels, last, and only when not normal: older snapshots stay as they were.
         **({"computer_level": game.computer_level} if game.computer_level != "normal" else {}),
+        # Added with the rating of matches that end early (issue 35), only for such a match.
+        **({"early_rating": game.early_rating} if game.early_rating is not None else {}),
     }
 
 
@@ -135,9 +137,12 @@ async def test_stopped_and_cancelled_games_snapshot_as_before(
     check(cancelled, "open")
     check(await service.cancel(cancelled.id, BOB), "cancel")
     assert stopped.stopped_by == BOB and str(cancelled.status) == "cancelled"
+    # Bob, not seated, stopped it before any round ended: the match is not rated, and says so.
+    assert stopped.early_rating == "unrated" and cancelled.early_rating is None
     assert (
-        list(stopped.to_snapshot())[-1] == "computer_level"
+        list(stopped.to_snapshot())[-2:] == ["computer_level", "early_rating"]
         and "computer_level" not in cancelled.to_snapshot()
+        and "early_rating" not in cancelled.to_snapshot()
     )
     assert checker.wrong == []
 
