@@ -773,14 +773,3 @@ def _custom_id(components: Sequence[dict[str, Any]], action: str) -> str | None:
         if found is not None:
             return found
     return None
-
-
-def viewer_names(people: Sequence[MemberActor]) -> str:
-    """The people's names for a line of text.
-
-    >>> class P:
-    ...     def __init__(self, name): self.name = name
-    >>> viewer_names([P("you"), P("alex")])
-    'you, alex'
-    """
-    return ", ".join(person.name for person in people)
