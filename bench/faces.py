@@ -19,9 +19,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.engine.match import Match
 from bot.engine.round import Round
-from bot.publish.emojis import drawn_faces, face_names
+from bot.publish.emojis import face_names, painted_faces
 from bot.render.faces import Face, set_faces
-from bot.render.faces.draw import FACE_CODES
+from bot.render.faces.paint import FACE_CODES
 from bot.render.panel import hand_panel
 from bot.render.table import table
 from bot.service.game import Game, GameStatus, Seat
@@ -68,7 +68,7 @@ def median_ms(action: Callable[[], object], rounds: int) -> float:
 
 def main(rounds: int) -> None:
     start = time.perf_counter()
-    drawn_faces(FACE_CODES)
+    painted_faces(FACE_CODES)
     first_start_draw = round((time.perf_counter() - start) * 1000, 1)
     names = median_ms(face_names, 20)
     game = big_game()

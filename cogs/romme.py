@@ -538,20 +538,6 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
         await Panels(self.bot).open_help(interaction)
 
 
-def seat_names(tables: TableService, guild_id: int) -> dict[int, str]:
-    """The names the people of server ``guild_id`` had at the tables the service holds (its open
-    games and each channel's last ended one), the newest game's name winning: the leaderboard's
-    names for members the client has not cached."""
-    names: dict[int, str] = {}
-    for game in sorted(tables.known_games(), key=lambda game: game.id):
-        if game.guild_id != guild_id:
-            continue
-        for seat in game.seats:
-            if seat.user_id is not None and seat.name:
-                names[seat.user_id] = seat.name
-    return names
-
-
 async def setup(bot: RommeBot) -> None:
     """Add the cog (the discord.py extension entry point)."""
     await bot.add_cog(Romme(bot))

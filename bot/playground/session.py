@@ -662,7 +662,7 @@ def face_assets(faces: Mapping[str, Face] | None) -> dict[str, tuple[str, bytes]
 
     SimCord keeps an uploaded application emoji's name and id but not its picture, so the page
     would show an empty box: the preview is handed the same drawings the bot uploaded
-    (:func:`bot.publish.emojis.drawn_faces`). No faces (``CARD_STYLE=text``, or the upload
+    (:func:`bot.publish.emojis.painted_faces`). No faces (``CARD_STYLE=text``, or the upload
     failed): nothing to hand.
 
     >>> from bot.render.faces import Face
@@ -675,10 +675,12 @@ def face_assets(faces: Mapping[str, Face] | None) -> dict[str, tuple[str, bytes]
     """
     if not faces:
         return {}
-    from bot.publish.emojis import drawn_faces
+    from bot.publish.emojis import painted_faces
 
-    drawn = drawn_faces(faces)
-    return {f"{EMOJI_CDN}/{face.id}.png": (f"{face.id}.png", drawn[code][1]) for code, face in faces.items()}
+    painted = painted_faces(faces)
+    return {
+        f"{EMOJI_CDN}/{face.id}.png": (f"{face.id}.png", painted[code][1]) for code, face in faces.items()
+    }
 
 
 @contextlib.contextmanager
@@ -773,14 +775,3 @@ def _custom_id(components: Sequence[dict[str, Any]], action: str) -> str | None:
         if found is not None:
             return found
     return None
-
-
-def viewer_names(people: Sequence[MemberActor]) -> str:
-    """The people's names for a line of text.
-
-    >>> class P:
-    ...     def __init__(self, name): self.name = name
-    >>> viewer_names([P("you"), P("alex")])
-    'you, alex'
-    """
-    return ", ".join(person.name for person in people)

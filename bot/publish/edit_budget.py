@@ -31,13 +31,13 @@ class EditBudget:
     """Runs edits, at most ``rate`` a second (``rate`` 0: each at once), people's tables first.
 
     >>> async def demo():
-    ...     budget, drawn = EditBudget(rate=0), []
-    ...     async def draw():
-    ...         drawn.append("table 1")
-    ...     budget.request(1, people=True, edit=draw)
+    ...     budget, edited = EditBudget(rate=0), []
+    ...     async def edit_table():
+    ...         edited.append("table 1")
+    ...     budget.request(1, people=True, edit=edit_table)
     ...     await asyncio.sleep(0)  # the edit runs in a task of its own
     ...     await budget.close()
-    ...     return drawn, budget.waiting
+    ...     return edited, budget.waiting
     >>> asyncio.run(demo())
     (['table 1'], 0)
     """

@@ -2,7 +2,7 @@
 
 Discord lets an application own up to 2,000 emojis, usable in every server without a permission.
 At start :func:`ensure_card_faces` lists the application's emojis and uploads only what is missing
-or changed, drawing just those faces (:mod:`bot.render.faces.draw`, in a thread):
+or changed, painting just those faces (:mod:`bot.render.faces.paint`, in a thread):
 
 - a face's emoji is named by its card, in words a screen reader reads, and the first hex digits
   of its picture's SHA-256 (``clubs_8_1a2b3c``, ``joker_…``; earlier ``romme_8c_…``)
@@ -73,21 +73,21 @@ def face_names() -> dict[str, str]:
     return {code: face_name(code, digest) for code, digest in pinned.items()}
 
 
-def drawn_faces(codes: Iterable[str]) -> dict[str, tuple[str, bytes]]:
-    """The emoji name and PNG bytes of the faces of ``codes``, drawn now (Pillow is loaded only
-    here); the name follows the drawing's own hash.
+def painted_faces(codes: Iterable[str]) -> dict[str, tuple[str, bytes]]:
+    """The emoji name and PNG bytes of the faces of ``codes``, painted now (Pillow is loaded only
+    here); the name follows the picture's own hash.
 
-    >>> name, png = drawn_faces(["10H"])["10H"]
+    >>> name, png = painted_faces(["10H"])["10H"]
     >>> name == face_names()["10H"], png[:4]
     (True, b'\x89PNG')
     """
-    from bot.render.faces.draw import face_png
+    from bot.render.faces.paint import face_png
 
-    drawn = {}
+    painted = {}
     for code in codes:
         png = face_png(code)
-        drawn[code] = (face_name(code, hashlib.sha256(png).hexdigest()), png)
-    return drawn
+        painted[code] = (face_name(code, hashlib.sha256(png).hexdigest()), png)
+    return painted
 
 
 async def _sync(client: discord.Client, limit: int, *, prune: bool = True) -> dict[str, Face]:
@@ -113,9 +113,9 @@ async def _sync(client: discord.Client, limit: int, *, prune: bool = True) -> di
         )
     for emoji in drop:
         await emoji.delete()
-    drawn = await asyncio.to_thread(drawn_faces, missing) if missing else {}
+    painted = await asyncio.to_thread(painted_faces, missing) if missing else {}
     for code in missing:
-        name, png = drawn[code]
+        name, png = painted[code]
         keep[code] = await client.create_application_emoji(name=name, image=png)
     log.info(
         "card faces: %d on the application (%d uploaded, %d old ones deleted)",

@@ -57,7 +57,6 @@ STOPPING_CODES = {
 }
 """Discord's codes that no retry mends, with what they mean for the log."""
 EDITS_CAPPED = 30046
-UNKNOWN_MESSAGE = 10008
 ARCHIVED = 50083
 """Discord's code for a request an archived thread refuses (an edit of one of its messages)."""
 BOT_FAILURE_LIMIT = 2500

@@ -186,11 +186,6 @@ def _with_more(values: list[list[str]], left: int, more_key: str) -> list[str]:
     return ["\n".join(value)[:MAX_FIELD_VALUE] for value in values]
 
 
-def embed_size(embed: discord.Embed) -> int:
-    """The characters Discord counts toward an embed's 6000 (discord.py's ``len(embed)``)."""
-    return len(embed)
-
-
 def check_embed(embed: discord.Embed) -> discord.Embed:
     """``embed`` if it is within Discord's limits; ``ValueError`` naming the broken limit otherwise."""
     if len(embed.fields) > MAX_FIELDS:

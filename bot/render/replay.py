@@ -250,24 +250,9 @@ def _viewer(log: MatchLog, game_id: int, index: int) -> discord.ui.View:
         ("⏭", last, "l", index == last),
     )
     for label, target, tag, disabled in buttons:
-        view.add_item(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.secondary,
-                custom_id=replay_id(game_id, target, tag),
-                disabled=disabled,
-                row=0,
-            )
-        )
-    view.add_item(
-        discord.ui.Button(
-            label=t("replay.next_turn"),
-            style=discord.ButtonStyle.primary,
-            custom_id=replay_id(game_id, log.next_turn(index), "t"),
-            disabled=index == last,
-            row=0,
-        )
-    )
+        view.add_item(_button(label, replay_id(game_id, target, tag), row=0, disabled=disabled))
+    next_turn = replay_id(game_id, log.next_turn(index), "t")
+    view.add_item(_button(t("replay.next_turn"), next_turn, row=0, disabled=index == last, primary=True))
     current = log.round_of(index)
     options = [
         discord.SelectOption(label=t("replay.round", round=n), value=str(n), default=n == current)
@@ -281,15 +266,16 @@ def _viewer(log: MatchLog, game_id: int, index: int) -> discord.ui.View:
             row=1,
         )
     )
-    view.add_item(
-        discord.ui.Button(
-            label=t("replay.download"),
-            style=discord.ButtonStyle.secondary,
-            custom_id=export_id(game_id),
-            row=2,
-        )
-    )
+    view.add_item(_button(t("replay.download"), export_id(game_id), row=2))
     return view
+
+
+def _button(
+    label: str, custom_id: str, *, row: int, disabled: bool = False, primary: bool = False
+) -> discord.ui.Button[discord.ui.View]:
+    """One of the viewer's buttons: grey, or blue for the one that moves on a whole turn."""
+    style = discord.ButtonStyle.primary if primary else discord.ButtonStyle.secondary
+    return discord.ui.Button(label=label, style=style, custom_id=custom_id, disabled=disabled, row=row)
 
 
 __all__ = [

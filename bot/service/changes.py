@@ -37,7 +37,7 @@ from bot.logs import about_game
 from bot.service.errors import TableError
 from bot.service.game import Game, GameStatus, state_changes
 from bot.service.listener import NoListener, Reason, TableListener
-from bot.service.matchlog import log_cards
+from bot.service.matchlog import RoundMark, log_cards
 from bot.service.meter import Meter, NoMeter
 from bot.service.scores import last_round_scores, match_results
 from bot.storage import (
@@ -112,7 +112,7 @@ class Saved:
     objects for the garbage collector to walk at every young collection, for every table, as bytes
     it is one that the collector never walks.
 
-    >>> saved = Saved.packing({"version": 1, "seats": [{"user_id": 7}]}, {}, (None,))
+    >>> saved = Saved.packing({"version": 1, "seats": [{"user_id": 7}]}, {}, RoundMark(None))
     >>> saved.snapshot()
     {'version': 1, 'seats': [{'user_id': 7}]}
     >>> saved.logging(1, {"kind": "draw", "source": "stock"}, {"game_version": 2}).moves()
@@ -121,13 +121,13 @@ class Saved:
 
     packed_snapshot: bytes
     state: dict[str, Any]
-    mark: tuple[Any, ...]
+    mark: RoundMark
     packed_moves: tuple[bytes, ...] = ()
     logged: int = 0
 
     @classmethod
     def packing(
-        cls, snapshot: dict[str, Any], state: dict[str, Any], mark: tuple[Any, ...], *, logged: int = 0
+        cls, snapshot: dict[str, Any], state: dict[str, Any], mark: RoundMark, *, logged: int = 0
     ) -> Saved:
         """A game saved as ``snapshot`` (its table state ``state``), no move logged since here."""
         return cls(marshal.dumps(snapshot), state, mark, logged=logged)
@@ -144,7 +144,7 @@ class Saved:
         changed: dict[str, Any],
         *,
         state: dict[str, Any] | None = None,
-        mark: tuple[Any, ...] | None = None,
+        mark: RoundMark | None = None,
     ) -> Saved:
         """This save with one more move logged after the snapshot (and the table state after it)."""
         return Saved(
@@ -573,7 +573,7 @@ class SavePlan(NamedTuple):
 
     save: Save
     state: dict[str, Any]
-    mark: tuple[Any, ...]
+    mark: RoundMark
     changed: dict[str, Any]
 
     def at_version(self, game: Game, version: int) -> None:
@@ -631,9 +631,7 @@ def plan_save(
     return SavePlan(save, state, mark, changed)
 
 
-def _needs_snapshot(
-    saved: Saved, ends: Ends, state: dict[str, Any], mark: tuple[Any, ...], every: int
-) -> bool:
+def _needs_snapshot(saved: Saved, ends: Ends, state: dict[str, Any], mark: RoundMark, every: int) -> bool:
     """Whether a logged move must go with a full snapshot all the same (see :func:`plan_save`)."""
     return (
         ends.ended_round
@@ -644,13 +642,13 @@ def _needs_snapshot(
     )
 
 
-def _mark(game: Game) -> tuple[Any, ...]:
+def _mark(game: Game) -> RoundMark:
     """What a move logged without a snapshot leaves alone: the round (a deal draws on the engine's
     generator), the reshuffles of its stock (so does a reshuffle: a generator that cannot be saved,
     ``random.SystemRandom``, would not give the same stock again) and whether it is over."""
     if game.match is None:
-        return (None,)
-    return (game.match.round_no, game.match.round.reshuffles, game.match.round.over)
+        return RoundMark(None)
+    return RoundMark(game.match.round_no, game.match.round.reshuffles, game.match.round.over)
 
 
 def _round_recorded(game: Game) -> bool:

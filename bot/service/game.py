@@ -164,10 +164,6 @@ class TurnEvent:
         if self.kind not in TURN_EVENT_KINDS:
             raise ValueError(f"no such turn event: {self.kind!r}")
 
-    def __getitem__(self, key: str) -> Any:
-        # Dict-like reads keep templates that index events working.
-        return getattr(self, key)
-
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready copy (the fields in their order, as ``dataclasses.asdict`` gives them)."""
         return _EVENT.save(self)

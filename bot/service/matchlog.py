@@ -19,7 +19,7 @@ import dataclasses
 import marshal
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.engine.cards import Card, card_codes, parse_cards
 from bot.engine.deals import Deal, MatchReplay, ReplayMismatch, shuffled_stock
@@ -44,27 +44,43 @@ class NoReplay(ValueError):
     (its moves are gone), or damaged (the log does not fit)."""
 
 
-def log_cards(game: Game, entries: list[MoveEntry], mark: tuple[Any, ...]) -> list[MoveEntry]:
+class RoundMark(NamedTuple):
+    """Where a game's match stood when it was last saved, as far as the cards go: its round, the
+    reshuffles of that round's stock (R18) and whether the round is over; ``round_no`` is ``None``
+    before the match. A change that moves it dealt or reshuffled (:func:`log_cards` logs the cards)
+    and is saved with a full snapshot (:func:`~bot.service.changes._mark` gives it).
+
+    >>> RoundMark(None)
+    RoundMark(round_no=None, reshuffles=0, over=False)
+    >>> RoundMark(2, 1, False) != RoundMark(2, 0, False)
+    True
+    """
+
+    round_no: int | None
+    reshuffles: int = 0
+    over: bool = False
+
+
+def log_cards(game: Game, entries: list[MoveEntry], mark: RoundMark) -> list[MoveEntry]:
     """What a change logs, with the cards that reproduce it: ``entries`` (the change's move, if any)
     and, when the change dealt a round, its deal row; when its draw made the stock anew, the draw
-    with the new stock. ``mark``: the round number and reshuffle count the game was saved at, as
-    :func:`~bot.service.changes._mark` gives them (``(None,)`` before the match).
+    with the new stock. ``mark``: where the match stood when the game was last saved.
 
     >>> import random
     >>> game = Game(id=1, guild_id=1, channel_id=1, host_id=7, match=Match.new(2, rng=random.Random(1)))
-    >>> [entry.move["kind"] for entry in log_cards(game, [], (None,))]
+    >>> [entry.move["kind"] for entry in log_cards(game, [], RoundMark(None))]
     ['deal']
-    >>> log_cards(game, [], (1, 0, False))
+    >>> log_cards(game, [], RoundMark(1, 0, False))
     []
     """
     match = game.match
     if match is None:
         return entries
     rnd = match.round
-    if (mark[0] != match.round_no) and rnd.move_no == 0 and not entries:
+    if mark.round_no != match.round_no and rnd.move_no == 0 and not entries:
         deal = Deal.of(match)
         return [MoveEntry(seat=match.dealer, user_id=None, move={"kind": DEAL, **deal.to_dict()})]
-    if len(mark) > 1 and mark[0] == match.round_no and rnd.reshuffles != mark[1] and len(entries) == 1:
+    if mark.round_no == match.round_no and rnd.reshuffles != mark.reshuffles and len(entries) == 1:
         entry = entries[0]
         stock = shuffled_stock(rnd, match.round_seat(entry.seat))
         return [dataclasses.replace(entry, move={**entry.move, SHUFFLED: " ".join(card_codes(stock))})]
@@ -282,6 +298,7 @@ __all__ = [
     "SHUFFLED",
     "MatchLog",
     "NoReplay",
+    "RoundMark",
     "Step",
     "engine_move",
     "export",

@@ -25,8 +25,10 @@ member who can view few of a busy server's channels gets a shorter list rather t
 
 
 @dataclass(frozen=True, slots=True)
-class Replay:
-    """A finished match ready to be watched again: the game as it ended, its log, the replay."""
+class WatchedMatch:
+    """A finished match opened to be watched again: the game as it ended, its log, the replay (what
+    :meth:`Replays.open` gives; not the storage's :class:`~bot.storage.records.Replay`, the function
+    that folds logged moves into a snapshot)."""
 
     game: Game
     records: list[MoveRecord]
@@ -55,16 +57,16 @@ class ReplayCache:
 
     def __init__(self, size: int = 8) -> None:
         self._size = size
-        self._replays: OrderedDict[tuple[int, int], Replay] = OrderedDict()
+        self._replays: OrderedDict[tuple[int, int], WatchedMatch] = OrderedDict()
 
-    def get(self, game_id: int, version: int) -> Replay | None:
+    def get(self, game_id: int, version: int) -> WatchedMatch | None:
         """The replay of game ``game_id`` at ``version``, if kept."""
         replay = self._replays.get((game_id, version))
         if replay is not None:
             self._replays.move_to_end((game_id, version))
         return replay
 
-    def put(self, game_id: int, version: int, replay: Replay) -> None:
+    def put(self, game_id: int, version: int, replay: WatchedMatch) -> None:
         """Keep ``replay``; the least recently used goes beyond the size."""
         self._replays[(game_id, version)] = replay
         self._replays.move_to_end((game_id, version))
@@ -113,7 +115,7 @@ class Replays:
                 games.append((game, record.updated_at))
         return games
 
-    async def open(self, game_id: int, viewer: Viewer) -> Replay:
+    async def open(self, game_id: int, viewer: Viewer) -> WatchedMatch:
         """The replay of game ``game_id``, for ``viewer``; asked again at every step of a viewer.
         Refused (:class:`TableError`): a game the viewer may not see, of another server or none at
         all (``replay.not_found``, one answer for the three: an id cannot be probed), a game not
@@ -136,9 +138,9 @@ class Replays:
             log = MatchLog.build(game, records)
         except NoReplay:
             raise TableError("replay.none", game_id=game_id) from None
-        replay = Replay(game, records, log)
+        replay = WatchedMatch(game, records, log)
         self.cache.put(game_id, record.version, replay)
         return replay
 
 
-__all__ = ["HISTORY_SCAN", "HISTORY_SIZE", "Replay", "ReplayCache", "Replays"]
+__all__ = ["HISTORY_SCAN", "HISTORY_SIZE", "ReplayCache", "Replays", "WatchedMatch"]

@@ -21,7 +21,7 @@ import simcord
 from bot.client import RommeBot
 from bot.publish.emojis import MAX_APPLICATION_EMOJIS
 from bot.render.faces import current_faces, parse_face_name
-from bot.render.faces.draw import FACE_CODES, face_png
+from bot.render.faces.paint import FACE_CODES, face_png
 from tests.discord.play_helpers import (
     Player,
     Room,

@@ -19,10 +19,10 @@ from PIL import Image
 
 import bot.render.faces
 from bot.engine.cards import new_deck
-from bot.publish.emojis import drawn_faces, face_names
+from bot.publish.emojis import face_names, painted_faces
 from bot.render.faces import face_name, parse_face_name
 from bot.render.faces.__main__ import write_faces
-from bot.render.faces.draw import FACE_CODES, RED, all_faces, draw_face, face_png
+from bot.render.faces.paint import FACE_CODES, RED, all_faces, face_png, paint_face
 
 PINS = Path(bot.render.faces.__file__).with_name("hashes.json")
 DISCORD_NAME = re.compile(r"^[A-Za-z0-9_]{2,32}$")
@@ -41,8 +41,8 @@ def test_the_faces_are_the_pinned_drawings() -> None:
     assert digests() == json.loads(PINS.read_text())
 
 
-def test_a_face_isdrawn_faces_again_to_the_same_bytes() -> None:
-    again = draw_face("QD")
+def test_a_face_is_painted_again_to_the_same_bytes() -> None:
+    again = paint_face("QD")
     out = io.BytesIO()
     again.save(out, format="PNG", optimize=True)
     assert out.getvalue() == face_png("QD")
@@ -58,14 +58,14 @@ def test_every_face_is_a_small_128_pixel_png_without_metadata() -> None:
 
 def rgb(code: str, xy: tuple[int, int]) -> tuple[int, ...]:
     """The red, green and blue of one pixel of the face of ``code``."""
-    pixel = draw_face(code).getpixel(xy)
+    pixel = paint_face(code).getpixel(xy)
     assert isinstance(pixel, tuple), pixel
     return pixel[:3]
 
 
 def test_red_suits_are_red_black_suits_black_and_the_joker_stands_out() -> None:
     def reddish(code: str) -> int:
-        data = draw_face(code).convert("RGB").tobytes()
+        data = paint_face(code).convert("RGB").tobytes()
         pixels = zip(data[0::3], data[1::3], data[2::3], strict=True)
         return sum(1 for r, g, b in pixels if r > 150 and g < 90 and b < 90)
 
@@ -79,13 +79,13 @@ def test_red_suits_are_red_black_suits_black_and_the_joker_stands_out() -> None:
 
 def test_faces_tell_ranks_and_suits_apart_at_22_pixels() -> None:
     # Two different cards never look the same at Discord's smallest inline size.
-    small = {draw_face(code).resize((22, 22), Image.Resampling.LANCZOS).tobytes() for code in FACE_CODES}
+    small = {paint_face(code).resize((22, 22), Image.Resampling.LANCZOS).tobytes() for code in FACE_CODES}
     assert len(small) == len(FACE_CODES)
 
 
 def test_emoji_names_are_valid_for_discord_and_name_their_face() -> None:
     names = face_names()
-    assert names == {code: name for code, (name, _png) in drawn_faces(FACE_CODES).items()}
+    assert names == {code: name for code, (name, _png) in painted_faces(FACE_CODES).items()}
     assert len(set(names.values())) == 53
     for code, name in names.items():
         assert DISCORD_NAME.match(name), name

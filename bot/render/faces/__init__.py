@@ -1,6 +1,6 @@
 """Card faces: pictures of the cards, uploaded once as the application's emojis and shown inline.
 
-- :mod:`bot.render.faces.draw`: the 53 faces drawn with Pillow (imported only where they are drawn,
+- :mod:`bot.render.faces.paint`: the 53 faces painted with Pillow (imported only where they are painted,
   so rendering a table never loads Pillow);
 - :mod:`bot.render.faces.style`: the switch the card texts of :mod:`bot.render.cards` consult: off
   (text, ``7♥``) until :func:`set_faces` hands it the uploaded emojis, then ``<:hearts_7_…:id>``;

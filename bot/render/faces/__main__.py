@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from bot.render.faces.draw import FACE_CODES, all_faces, draw_face
+from bot.render.faces.paint import FACE_CODES, all_faces, paint_face
 
 SHEET_SIZES = (32, 22)
 BACKGROUND = (49, 51, 56, 255)
@@ -24,7 +24,7 @@ def contact_sheet(size: int, *, zoom: int = 3) -> Image.Image:
     sheet = Image.new("RGBA", (14 * cell, 4 * cell), BACKGROUND)
     for index, code in enumerate(FACE_CODES):
         column, row = (index % 13, index // 13) if code != "JK" else (13, 0)
-        face = draw_face(code).resize((size, size), Image.Resampling.LANCZOS)
+        face = paint_face(code).resize((size, size), Image.Resampling.LANCZOS)
         sheet.alpha_composite(face, (column * cell + 2, row * cell + 2))
     return sheet.resize((sheet.width * zoom, sheet.height * zoom), Image.Resampling.NEAREST)
 

@@ -1,4 +1,4 @@
-"""The 53 card faces (52 cards and the joker) drawn with Pillow, as PNG bytes.
+"""The 53 card faces (52 cards and the joker) painted with Pillow, as PNG bytes.
 
 Each face is a 128×128 picture of a card: a white card with the rank large at the top and the suit
 large below it, red for ♥ ♦ and black for ♠ ♣; the joker is a purple card with a gold star, so it
@@ -132,10 +132,10 @@ def _star_mask() -> Image.Image:
     return mask
 
 
-def draw_face(code: str) -> Image.Image:
+def paint_face(code: str) -> Image.Image:
     """The face of the card ``code`` (``"7H"``, ``"10S"``, ``"JK"``) as a 128×128 RGBA picture.
 
-    >>> draw_face("JK").size, draw_face("QS").mode
+    >>> paint_face("JK").size, paint_face("QS").mode
     ((128, 128), 'RGBA')
     """
     card = Card.parse(code)
@@ -160,12 +160,12 @@ def draw_face(code: str) -> Image.Image:
 def _png(code: str) -> bytes:
     out = io.BytesIO()
     # No PngInfo, no timestamps: the bytes depend on the drawing alone.
-    draw_face(code).save(out, format="PNG", optimize=True)
+    paint_face(code).save(out, format="PNG", optimize=True)
     return out.getvalue()
 
 
 def face_png(code: str) -> bytes:
-    """The PNG bytes of the face of ``code`` (drawn once per process)."""
+    """The PNG bytes of the face of ``code`` (painted once per process)."""
     return _png(str(Card.parse(code)))
 
 
