@@ -8,6 +8,11 @@ private answers, whether the table calls them by a mention. Both are plain value
 (a bad value is a :class:`~bot.service.errors.TableError` naming what was wrong, changing nothing),
 and kept by the storage as one JSON object each (:class:`SettingsBook`).
 
+Each server setting is described once, by a :class:`Setting` in :data:`SERVER_SETTINGS`: its name,
+its bound (a house rule's is :class:`RuleSet`'s field's), how a value given for it is read, its
+default, where the panel changes it and its name in words. :meth:`ServerSettings.changed`, the
+panel's list and Numbers form (:mod:`bot.render.settings`) and the cog read it from there.
+
 A value read back that this code no longer accepts (a range made narrower, a language dropped) is
 left out, so the default stands for it: a stored row never keeps a server from starting games.
 """
