@@ -265,9 +265,9 @@ MESSAGES: dict[str, str] = {
     "slash.option.thread": "thread",
     "slash.option.scope": "bereich",
     "slash.option.user": "mitglied",
-    "slash.describe.jokers": "Joker im Spiel (Standard 4)",
+    "slash.describe.jokers": "Joker im Spiel (Standard {default})",
     "slash.describe.opening": (
-        "Punkte, die deine ersten Kombinationen zusammen erreichen müssen (Standard 40)"
+        "Punkte, die deine ersten Kombinationen zusammen erreichen müssen (Standard {default})"
     ),
     "slash.describe.scoring": "Wie eine Runde gewertet wird (Standard: Ausgelegtes minus Handkarten)",
     "slash.describe.hand_romme": (
@@ -288,9 +288,7 @@ MESSAGES: dict[str, str] = {
     "slash.describe.thread": "In einem eigenen Thread spielen, von diesem Kanal aus eröffnet (Standard: aus)",
     "slash.describe.scope": "Was gezeigt wird (Standard: die Partie in diesem Kanal)",
     "slash.describe.user": "Stattdessen die Bilanz dieses Mitglieds auf dem Server zeigen",
-    "slash.choice.jokers_2": "2 Joker",
-    "slash.choice.jokers_4": "4 Joker",
-    "slash.choice.jokers_6": "6 Joker",
+    "slash.choice.jokers": "{count} Joker",
     "slash.choice.scoring_melds": "Ausgelegtes minus Handkarten (Standard)",
     "slash.choice.scoring_penalty": "Strafpunkte: nur die Handkarten zählen, gegen dich",
     "slash.choice.level_easy": "Leicht: macht Anfängerfehler",

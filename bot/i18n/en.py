@@ -277,8 +277,8 @@ MESSAGES: dict[str, str] = {
     "slash.option.thread": "thread",
     "slash.option.scope": "scope",
     "slash.option.user": "user",
-    "slash.describe.jokers": "Jokers in the deck (default 4)",
-    "slash.describe.opening": "Points your first melds must reach together (default 40)",
+    "slash.describe.jokers": "Jokers in the deck (default {default})",
+    "slash.describe.opening": "Points your first melds must reach together (default {default})",
     "slash.describe.scoring": "How a round is scored (default: melds minus hand)",
     "slash.describe.hand_romme": (
         "Going out in one turn from a closed hand doubles the others' hand points (default off)"
@@ -296,9 +296,7 @@ MESSAGES: dict[str, str] = {
     "slash.describe.thread": "Play in a thread of its own, opened from this channel (default off)",
     "slash.describe.scope": "What to show (default: this channel's game)",
     "slash.describe.user": "Show this member's record on the server instead",
-    "slash.choice.jokers_2": "2 jokers",
-    "slash.choice.jokers_4": "4 jokers",
-    "slash.choice.jokers_6": "6 jokers",
+    "slash.choice.jokers": "{count} jokers",
     "slash.choice.scoring_melds": "Melds minus hand (standard)",
     "slash.choice.scoring_penalty": "Penalty: only the hand counts, against you",
     "slash.choice.level_easy": "Easy: makes a beginner's mistakes",

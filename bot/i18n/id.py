@@ -276,8 +276,8 @@ MESSAGES: dict[str, str] = {
     "slash.option.thread": "utas",
     "slash.option.scope": "cakupan",
     "slash.option.user": "anggota",
-    "slash.describe.jokers": "Jumlah Joker di dek (bawaan 4)",
-    "slash.describe.opening": "Poin minimal kombinasi pertamamu bersama-sama (bawaan 40)",
+    "slash.describe.jokers": "Jumlah Joker di dek (bawaan {default})",
+    "slash.describe.opening": "Poin minimal kombinasi pertamamu bersama-sama (bawaan {default})",
     "slash.describe.scoring": "Cara menghitung skor ronde (bawaan: kombinasi dikurangi kartu di tangan)",
     "slash.describe.hand_romme": (
         "Mengosongkan tangan sekaligus tanpa turun sebelumnya: poin tangan lawan digandakan (bawaan mati)"
@@ -299,9 +299,7 @@ MESSAGES: dict[str, str] = {
     "slash.describe.thread": "Main di utas sendiri yang dibuka dari saluran ini (bawaan: mati)",
     "slash.describe.scope": "Apa yang ditampilkan (bawaan: permainan di saluran ini)",
     "slash.describe.user": "Tampilkan catatan anggota ini di server",
-    "slash.choice.jokers_2": "2 Joker",
-    "slash.choice.jokers_4": "4 Joker",
-    "slash.choice.jokers_6": "6 Joker",
+    "slash.choice.jokers": "{count} Joker",
     "slash.choice.scoring_melds": "Kombinasi dikurangi kartu di tangan (standar)",
     "slash.choice.scoring_penalty": "Penalti: hanya kartu di tangan yang dihitung, sebagai poin minus",
     "slash.choice.level_easy": "Mudah: membuat kesalahan pemula",

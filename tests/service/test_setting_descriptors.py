@@ -16,7 +16,9 @@ from typing import Any
 
 import discord
 import pytest
+from discord import app_commands
 
+from bot.client import CatalogTranslator
 from bot.engine.computer import LEVELS
 from bot.engine.rules import JOKERS, OPENING, ROUNDS, RULE_BOUNDS, SCORING, Flag, OneOf, RuleSet, Whole
 from bot.i18n import has, speaking
@@ -263,3 +265,23 @@ def test_a_new_setting_needs_only_its_descriptor() -> None:
     assert all(has(setting.key) for setting in SERVER_SETTINGS)  # each named in words
     assert SETTINGS_BY_NAME["lobby_timeout"].bound is LOBBY_MINUTES
     assert SETTINGS_BY_NAME["season_length"].span is SEASON_DAYS
+
+
+async def test_the_command_words_take_their_numbers_from_the_rules() -> None:
+    # What Discord is sent in each language: the jokers' choices count the bound's values, the
+    # descriptions of jokers and opening name the rule book's defaults (R1, R13).
+    parameters = {parameter.name: parameter for parameter in Romme.start.parameters}
+    translator = CatalogTranslator()
+    context: app_commands.TranslationContextTypes = app_commands.TranslationContext(
+        app_commands.TranslationContextLocation.other, None
+    )
+    for code, joker, default in (("en-US", "jokers", "default"), ("de", "Joker", "Standard")):
+        locale = discord.Locale(code)
+        choices = parameters["jokers"].choices
+        sent = [await choice.get_translated_payload_for_locale(translator, locale) for choice in choices]
+        assert [payload["name"] for payload in sent] == [f"{count} {joker}" for count in JOKERS.values]
+        for option in ("jokers", "opening"):
+            describe = parameters[option].locale_description
+            assert describe is not None
+            said = await translator.translate(describe, locale, context) or describe.message
+            assert said.endswith(f"({default} {getattr(RuleSet(), option)})")
