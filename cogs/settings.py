@@ -34,7 +34,6 @@ from bot.render.settings import (
     numbers_modal,
     parse_panel_id,
     place_lines,
-    preference_choices,
     preferences_panel,
     season_line,
     setting_name,
@@ -44,6 +43,7 @@ from bot.service import TableError
 from bot.service.numbers import snowflake
 from bot.service.settings import (
     LISTED_CHOICES,
+    PREFERENCE_CHOICES,
     ROLE_SETTING,
     RULE_SETTINGS,
     SETTING_NAMES,
@@ -247,7 +247,7 @@ class Panels:
         if owner != interaction.user.id:
             raise TableError("settings.not_yours")
         choice = values[0] if len(values) == 1 else ""
-        offered(choice, preference_choices())
+        offered(choice, PREFERENCE_CHOICES)
         name, _, value = choice.partition("=")
         changed = preferences.changed(name, value)
         await self.book.save_member(interaction.user.id, changed)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine.rules import Flag, OneOf
-from bot.i18n import CATALOGS, has, language_name, t
+from bot.i18n import has, language_name, t
 from bot.render.common import check_embed, house_rule_lines, new_embed
 from bot.render.summary import rule_book_line
 
@@ -255,27 +255,24 @@ def setting_name(name: str) -> str:
     return t(f"settings.name.{name}")
 
 
-def _preference_options() -> list[tuple[str, str]]:
+def _preference_label(setting: Setting, value: str) -> str:
+    """The preferences list's label of ``setting=value``: ``preferences.<name>.<value>`` (a flag's
+    ``.on``/``.off``); the language's names the language."""
+    if setting.name == "language":
+        language = t("preferences.language.discord") if value == "default" else language_name(value)
+        return t("preferences.language", language=language)
+    if isinstance(setting.bound, Flag):
+        value = "on" if value == "true" else "off"
+    return t(f"preferences.{setting.name}.{value}")
+
+
+def _preference_options(preferences: MemberPreferences) -> list[tuple[str, str]]:
     """``(value, label)`` of every choice of the preferences panel's list: ``name=value``."""
     return [
-        ("cards=faces", t("preferences.cards.faces")),
-        ("cards=text", t("preferences.cards.text")),
-        ("sort=suit", t("preferences.sort.suit")),
-        ("sort=rank", t("preferences.sort.rank")),
-        ("language=default", t("preferences.language", language=t("preferences.language.discord"))),
-        *((f"language={code}", t("preferences.language", language=language_name(code))) for code in CATALOGS),
-        ("mention=true", t("preferences.mention.on")),
-        ("mention=false", t("preferences.mention.off")),
+        (choice, _preference_label(setting, choice.partition("=")[2]))
+        for setting in preferences.SETTINGS
+        for choice in setting.choices()
     ]
-
-
-def preference_choices() -> frozenset[str]:
-    """Every value the preferences panel's list offers; any other (``tipped=true``) is forged.
-
-    >>> "cards=text" in preference_choices(), "tipped=true" in preference_choices()
-    (True, False)
-    """
-    return frozenset(value for value, _ in _preference_options())
 
 
 def preferences_panel(
@@ -293,7 +290,7 @@ def preferences_panel(
         t("preferences.mention.on" if preferences.mention else "preferences.mention.off"),
     ]
     embed = new_embed(t("preferences.title"), t("preferences.description") + "\n\n" + "\n".join(lines))
-    options = _preference_options()
+    options = _preference_options(preferences)
     view = discord.ui.View(timeout=None)
     view.add_item(
         discord.ui.Select(
@@ -338,7 +335,6 @@ __all__ = [
     "numbers_modal",
     "parse_panel_id",
     "place_lines",
-    "preference_choices",
     "preferences_panel",
     "season_line",
     "setting_name",

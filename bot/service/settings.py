@@ -186,6 +186,10 @@ class Setting:
     listed: tuple[str, ...] | None = None
     """The values the panel's list offers (``"list"`` widget); ``None``: every value of the bound."""
     rule: bool = False
+    member: bool = False
+    """A member's preference (:class:`MemberPreferences`), not a server's setting."""
+    resets: tuple[object, ...] = (None, "", "default")
+    """The values that put the default back (none for a preference that has no "default" choice)."""
 
     @property
     def key(self) -> str:
@@ -194,8 +198,13 @@ class Setting:
 
     @property
     def default(self) -> Any:
-        """The value a server has that never chose one (``"default"`` puts it back)."""
-        return getattr(RuleSet() if self.rule else ServerSettings(), self.name)
+        """The value a server (or a member) has that never chose one (:attr:`resets` puts it back)."""
+        owner = RuleSet() if self.rule else MemberPreferences() if self.member else ServerSettings()
+        return getattr(owner, self.name)
+
+    def read(self, value: object) -> Any:
+        """``value`` as the setting's: its default for one of :attr:`resets`, else :attr:`parse`'s."""
+        return self.default if value in self.resets else self.parse(self, value)
 
     @property
     def typed(self) -> bool:
@@ -267,6 +276,28 @@ LISTED_CHOICES = frozenset(choice for setting in SERVER_SETTINGS for choice in s
 
 >>> "jokers=6" in LISTED_CHOICES, "jokers=5" in LISTED_CHOICES, "rounds=3" in LISTED_CHOICES
 (True, False, False)
+"""
+MEMBER_PREFERENCES: tuple[Setting, ...] = (
+    Setting("cards", OneOf(("faces", "text")), ("list",), member=True, resets=()),
+    Setting("sort", OneOf(("suit", "rank")), ("list",), member=True, resets=()),
+    Setting(
+        "language",
+        OneOf(LANGUAGES),
+        ("list",),
+        listed=("default", *LANGUAGES),
+        member=True,
+        resets=(None, "default"),
+    ),
+    Setting("mention", Flag(), ("list",), member=True, resets=()),
+    Setting("tipped", Flag(), (), member=True, resets=()),
+)
+"""Every preference of a member, in the order their panel shows them (``tipped`` is the bot's to set)."""
+PREFERENCES_BY_NAME: Mapping[str, Setting] = {setting.name: setting for setting in MEMBER_PREFERENCES}
+PREFERENCE_CHOICES = frozenset(choice for setting in MEMBER_PREFERENCES for choice in setting.choices())
+"""Every value the preferences panel's list offers; any other (``tipped=true``) is forged.
+
+>>> "cards=text" in PREFERENCE_CHOICES, "tipped=true" in PREFERENCE_CHOICES
+(True, False)
 """
 
 
@@ -357,7 +388,7 @@ class ServerSettings:
         setting = SETTINGS_BY_NAME.get(name)
         if setting is None:
             raise TableError("settings.bad_value", setting=name)
-        chosen = setting.default if value in (None, "", "default") else setting.parse(setting, value)
+        chosen = setting.read(value)
         if setting.rule:
             return replace(self, rules=replace(self.rules, **{name: chosen}))
         return replace(self, **{name: chosen})
@@ -484,6 +515,9 @@ class MemberPreferences:
     ('text', 'de', True, True)
     """
 
+    SETTINGS: ClassVar[tuple[Setting, ...]] = MEMBER_PREFERENCES
+    """Every preference, described (:class:`Setting`), in the order the panel shows them."""
+
     cards: CardStyle = "faces"
     """``"text"``: cards as ``8♣`` everywhere this member looks (what a screen reader reads)."""
     sort: HandSort = "suit"
@@ -508,18 +542,10 @@ class MemberPreferences:
         ...
         bot.service.errors.TableError: settings.bad_value {'setting': 'sort'}
         """
-        if name == "cards":
-            return replace(self, cards=_one_of(name, value, ("faces", "text")))  # type: ignore[arg-type]
-        if name == "sort":
-            return replace(self, sort=_one_of(name, value, ("suit", "rank")))  # type: ignore[arg-type]
-        if name == "language":
-            language = None if value in (None, "default") else _one_of(name, value, LANGUAGES)
-            return replace(self, language=language)
-        if name == "mention":
-            return replace(self, mention=_flag(name, value))
-        if name == "tipped":
-            return replace(self, tipped=_flag(name, value))
-        raise TableError("settings.bad_value", setting=name)
+        setting = PREFERENCES_BY_NAME.get(name)
+        if setting is None:
+            raise TableError("settings.bad_value", setting=name)
+        return replace(self, **{name: setting.read(value)})
 
     def to_dict(self) -> dict[str, Any]:
         """What the storage keeps: the preferences that are not the default."""
@@ -739,6 +765,9 @@ __all__ = [
     "LOBBY_MINUTES",
     "MANUAL",
     "MAX_CHANNELS",
+    "MEMBER_PREFERENCES",
+    "PREFERENCES_BY_NAME",
+    "PREFERENCE_CHOICES",
     "ROLE_SETTING",
     "RULE_SETTINGS",
     "SERVER_SETTINGS",

@@ -22,17 +22,20 @@ from bot.client import CatalogTranslator
 from bot.engine.computer import LEVELS
 from bot.engine.rules import JOKERS, OPENING, ROUNDS, RULE_BOUNDS, SCORING, Flag, OneOf, RuleSet, Whole
 from bot.i18n import has, speaking
-from bot.render.settings import numbers_modal, settings_panel
+from bot.render.settings import numbers_modal, preferences_panel, settings_panel
 from bot.service import MAX_SEATS, TableError
 from bot.service.seasons import SEASON_DAYS, check_length
 from bot.service.settings import (
     LISTED_CHOICES,
     LOBBY_MINUTES,
+    PREFERENCE_CHOICES,
+    PREFERENCES_BY_NAME,
     RULE_SETTINGS,
     SERVER_SETTINGS,
     SETTINGS_BY_NAME,
     TURN_SECONDS,
     TYPED_SETTINGS,
+    MemberPreferences,
     ServerSettings,
     Setting,
 )
@@ -285,3 +288,29 @@ async def test_the_command_words_take_their_numbers_from_the_rules() -> None:
             assert describe is not None
             said = await translator.translate(describe, locale, context) or describe.message
             assert said.endswith(f"({default} {getattr(RuleSet(), option)})")
+
+
+def test_a_member_preference_is_read_by_its_descriptor_as_before() -> None:
+    assert MemberPreferences().changed("language", "de").changed("language", "default").language is None
+    assert MemberPreferences().changed("mention", "false").mention is False
+    for name, value in (
+        ("cards", "default"),
+        ("sort", None),
+        ("language", ""),
+        ("mention", "maybe"),
+        ("x", "1"),
+    ):
+        with pytest.raises(TableError) as caught:
+            MemberPreferences().changed(name, value)
+        assert (caught.value.code, caught.value.params) == ("settings.bad_value", {"setting": name})
+    _, view = preferences_panel(MemberPreferences(), user_id=7)
+    pick = view.children[0]
+    assert isinstance(pick, discord.ui.Select)
+    assert {option.value for option in pick.options} == PREFERENCE_CHOICES
+    assert "tipped=true" not in PREFERENCE_CHOICES  # the bot's to set, never the member's
+    for choice in PREFERENCE_CHOICES:
+        name, _, value = choice.partition("=")
+        assert MemberPreferences().changed(name, value).to_dict() in (
+            {},
+            {name: PREFERENCES_BY_NAME[name].read(value)},
+        )
