@@ -42,7 +42,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.i18n import CATALOGS, DEFAULT_LOCALE, locale_of
+from bot.i18n import CATALOGS, DEFAULT_LOCALE, locale_of, t
 from bot.ops import Metrics, OpsServer
 from bot.publish import TablePublisher
 from bot.publish.emojis import FaceKeeper, ensure_card_faces, install_faces, uninstall_faces
@@ -127,9 +127,11 @@ class CatalogTranslator(app_commands.Translator):
         """
         key = string.extras.get("key")
         language = locale_of(locale)
-        if not isinstance(key, str) or language == DEFAULT_LOCALE:
+        if not isinstance(key, str) or language == DEFAULT_LOCALE or key not in CATALOGS[language]:
             return None
-        return CATALOGS[language].get(key)
+        params = string.extras.get("params")
+        # A text with numbers of its own (a choice's count, an option's default) is formatted here.
+        return t(key, language, **params) if isinstance(params, dict) else CATALOGS[language][key]
 
 
 class RommeBot(commands.Bot):

@@ -26,6 +26,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine.computer import LEVELS
+from bot.engine.rules import JOKERS, OPENING, ROUNDS, SCORING, RuleSet
 from bot.i18n import CATALOGS, DEFAULT_LOCALE, speaking, t
 from bot.publish.panels import as_member
 from bot.publish.publisher import TablePublisher, table_message
@@ -37,8 +39,9 @@ from bot.render import (
     standings,
     stop_confirm,
 )
-from bot.service import TableError, TableService
+from bot.service import MAX_SEATS, TableError, TableService
 from bot.service.ratings import early_rating
+from bot.service.settings import TURN_SECONDS
 from cogs.boards import show_board, show_profile, start_season
 from cogs.clicks import Clicks, answer_privately
 from cogs.components import ITEMS
@@ -54,23 +57,30 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def text(key: str) -> app_commands.locale_str:
-    """A command text: its English words, and its catalog key for the translator.
+def text(key: str, **params: object) -> app_commands.locale_str:
+    """A command text: its English words, and its catalog key (and ``params``, the words' numbers)
+    for the translator.
 
     >>> text("slash.join").message, text("slash.join").extras
     ('Take a seat at the table in this channel', {'key': 'slash.join'})
+    >>> text("slash.choice.jokers", count=6).message
+    '6 jokers'
     """
-    return app_commands.locale_str(t(key, DEFAULT_LOCALE), key=key)
+    if not params:
+        return app_commands.locale_str(t(key, DEFAULT_LOCALE), key=key)
+    return app_commands.locale_str(t(key, DEFAULT_LOCALE, **params), key=key, params=params)
 
 
-JOKER_CHOICES = [app_commands.Choice(name=text(f"slash.choice.jokers_{n}"), value=n) for n in (2, 4, 6)]
+# The house rules' choices and ranges are the rules' own bounds (bot.engine.rules), the turn timer's
+# the server setting's: one place says what each may be, for the command, the panel and the rules.
+JOKER_CHOICES = [
+    app_commands.Choice(name=text("slash.choice.jokers", count=n), value=n) for n in JOKERS.values
+]
 SCORING_CHOICES = [
-    app_commands.Choice(name=text("slash.choice.scoring_melds"), value="melds"),
-    app_commands.Choice(name=text("slash.choice.scoring_penalty"), value="penalty"),
+    app_commands.Choice(name=text(f"slash.choice.scoring_{kind}"), value=kind) for kind in SCORING.values
 ]
 LEVEL_CHOICES = [
-    app_commands.Choice(name=text(f"slash.choice.level_{level}"), value=level)
-    for level in ("easy", "normal", "hard")
+    app_commands.Choice(name=text(f"slash.choice.level_{level}"), value=level) for level in LEVELS
 ]
 SCOPE_CHOICES = [
     app_commands.Choice(name=text("slash.choice.scope_channel"), value="channel"),
@@ -94,6 +104,10 @@ START_OPTIONS = (
     "language",
     "thread",
 )
+
+
+DESCRIBED_DEFAULTS = {name: {"default": getattr(RuleSet(), name)} for name in ("jokers", "opening")}
+"""The options whose description names the rule book's default (``{default}``): the rules' own."""
 
 
 THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440
@@ -210,7 +224,9 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
 
     @app_commands.command(name="start", description=text("slash.start"))
     @app_commands.rename(**{name: text(f"slash.option.{name}") for name in START_OPTIONS})
-    @app_commands.describe(**{name: text(f"slash.describe.{name}") for name in START_OPTIONS})
+    @app_commands.describe(
+        **{name: text(f"slash.describe.{name}", **DESCRIBED_DEFAULTS.get(name, {})) for name in START_OPTIONS}
+    )
     @app_commands.choices(jokers=JOKER_CHOICES)
     @app_commands.choices(scoring=SCORING_CHOICES)
     @app_commands.choices(language=LANGUAGE_CHOICES)
@@ -219,13 +235,13 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
         self,
         interaction: discord.Interaction[RommeBot],
         jokers: int | None = None,
-        opening: app_commands.Range[int, 0, 120] | None = None,
+        opening: app_commands.Range[int, OPENING.low, OPENING.high] | None = None,
         scoring: str | None = None,
         hand_romme: bool | None = None,
         discard_to_go_out: bool | None = None,
-        rounds: app_commands.Range[int, 1, 12] | None = None,
-        computers: app_commands.Range[int, 0, 5] | None = None,
-        turn_timeout: app_commands.Range[int, 30, 600] | None = None,
+        rounds: app_commands.Range[int, ROUNDS.low, ROUNDS.high] | None = None,
+        computers: app_commands.Range[int, 0, MAX_SEATS - 1] | None = None,
+        turn_timeout: app_commands.Range[int, TURN_SECONDS.low, TURN_SECONDS.high] | None = None,
         language: str | None = None,
         computer_level: str | None = None,
         thread: bool | None = None,

@@ -24,7 +24,6 @@ from bot.publish.panels import as_member
 from bot.render import refusal, refusal_for
 from bot.render.common import house_rule_lines
 from bot.render.settings import (
-    NUMBER_SETTINGS,
     NUMBERS_MODAL,
     PREFERENCES_PREFIX,
     PREFERENCES_TEMPLATE,
@@ -35,19 +34,20 @@ from bot.render.settings import (
     numbers_modal,
     parse_panel_id,
     place_lines,
-    preference_choices,
     preferences_panel,
     season_line,
     setting_name,
-    settings_choices,
     settings_panel,
 )
 from bot.service import TableError
 from bot.service.numbers import snowflake
 from bot.service.settings import (
+    LISTED_CHOICES,
+    PREFERENCE_CHOICES,
     ROLE_SETTING,
     RULE_SETTINGS,
     SETTING_NAMES,
+    TYPED_SETTINGS,
     MemberPreferences,
     PickedRole,
     ServerSettings,
@@ -247,7 +247,7 @@ class Panels:
         if owner != interaction.user.id:
             raise TableError("settings.not_yours")
         choice = values[0] if len(values) == 1 else ""
-        offered(choice, preference_choices())
+        offered(choice, PREFERENCE_CHOICES)
         name, _, value = choice.partition("=")
         changed = preferences.changed(name, value)
         await self.book.save_member(interaction.user.id, changed)
@@ -286,7 +286,7 @@ class Panels:
             return
         if what == "pick":
             choice = values[0] if len(values) == 1 else ""
-            offered(choice, settings_choices())
+            offered(choice, LISTED_CHOICES)
             name, _, value = choice.partition("=")
             changed = settings.changed(name, value)
         elif what == "channels":
@@ -336,15 +336,8 @@ class Panels:
                 if not await runs_games(self.book, interaction):
                     raise TableError("settings.not_allowed")
                 before = await self.book.server(guild_id)
-                changed = before
-                for name in NUMBER_SETTINGS:
-                    if name not in typed:
-                        continue
-                    value = typed[name].strip()
-                    if name == "season_length" and not value and not isinstance(before.season_length, int):
-                        continue  # left empty: a monthly or by-hand season stays as the list chose it
-                    changed = changed.changed(name, value)
-                names = [name for name in NUMBER_SETTINGS if changed.value(name) != before.value(name)]
+                changed = before.typed(typed)
+                names = [name for name in TYPED_SETTINGS if changed.value(name) != before.value(name)]
                 await self.save_and_redraw(interaction, guild_id, changed, names)
             except TableError as exc:
                 await answer_privately(interaction, refusal_for(_named(exc)))

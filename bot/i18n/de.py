@@ -265,9 +265,9 @@ MESSAGES: dict[str, str] = {
     "slash.option.thread": "thread",
     "slash.option.scope": "bereich",
     "slash.option.user": "mitglied",
-    "slash.describe.jokers": "Joker im Spiel (Standard 4)",
+    "slash.describe.jokers": "Joker im Spiel (Standard {default})",
     "slash.describe.opening": (
-        "Punkte, die deine ersten Kombinationen zusammen erreichen müssen (Standard 40)"
+        "Punkte, die deine ersten Kombinationen zusammen erreichen müssen (Standard {default})"
     ),
     "slash.describe.scoring": "Wie eine Runde gewertet wird (Standard: Ausgelegtes minus Handkarten)",
     "slash.describe.hand_romme": (
@@ -288,9 +288,7 @@ MESSAGES: dict[str, str] = {
     "slash.describe.thread": "In einem eigenen Thread spielen, von diesem Kanal aus eröffnet (Standard: aus)",
     "slash.describe.scope": "Was gezeigt wird (Standard: die Partie in diesem Kanal)",
     "slash.describe.user": "Stattdessen die Bilanz dieses Mitglieds auf dem Server zeigen",
-    "slash.choice.jokers_2": "2 Joker",
-    "slash.choice.jokers_4": "4 Joker",
-    "slash.choice.jokers_6": "6 Joker",
+    "slash.choice.jokers": "{count} Joker",
     "slash.choice.scoring_melds": "Ausgelegtes minus Handkarten (Standard)",
     "slash.choice.scoring_penalty": "Strafpunkte: nur die Handkarten zählen, gegen dich",
     "slash.choice.level_easy": "Leicht: macht Anfängerfehler",
@@ -553,13 +551,13 @@ MESSAGES: dict[str, str] = {
         "„Server verwalten“)"
     ),
     "settings.numbers.title": "Servereinstellungen: Zahlen",
-    "settings.input.opening": "Punkte zum Auslegen (0-120)",
+    "settings.input.opening": "Punkte zum Auslegen ({low}-{high})",
     "settings.input.opening.hint": "40",
-    "settings.input.rounds": "Runden (1-12)",
+    "settings.input.rounds": "Runden ({low}-{high})",
     "settings.input.rounds.hint": "leer: eine je Spieler",
-    "settings.input.turn_timeout": "Zugzeit in Sekunden (30-600)",
+    "settings.input.turn_timeout": "Zugzeit in Sekunden ({low}-{high})",
     "settings.input.turn_timeout.hint": "leer: die des Bots",
-    "settings.input.lobby_timeout": "Lobby schließt nach Minuten (1-120)",
+    "settings.input.lobby_timeout": "Lobby schließt nach Minuten ({low}-{high})",
     "settings.input.lobby_timeout.hint": "leer: die des Bots",
     "settings.name.language": "Sprache",
     "settings.name.jokers": "Joker",
@@ -718,7 +716,7 @@ MESSAGES: dict[str, str] = {
     "settings.season.manual": "nur von Hand begonnen (/romme season)",
     "settings.season.days": "je {count} Tage",
     "settings.season.days.one": "je 1 Tag",
-    "settings.input.season_length": "Saisonlänge in Tagen (1-366)",
+    "settings.input.season_length": "Saisonlänge in Tagen ({low}-{high})",
     "settings.input.season_length.hint": "leer: wie in der Liste gewählt",
     "settings.name.season_length": "Saisonlänge",
     # --- Wörter und Ansichten geschliffen (Issue 30) ---

@@ -23,21 +23,23 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import CATALOGS, has, language_name, t
+from bot.engine.rules import Flag, OneOf
+from bot.i18n import has, language_name, t
 from bot.render.common import check_embed, house_rule_lines, new_embed
 from bot.render.summary import rule_book_line
 
 if TYPE_CHECKING:
-    from bot.service.settings import MemberPreferences, ServerSettings
+    from collections.abc import Callable
+
+    from bot.service.settings import MemberPreferences, ServerSettings, Setting
 
 SETTINGS_PREFIX = "romme-set"
 PREFERENCES_PREFIX = "romme-pref"
 SETTINGS_TEMPLATE = rf"{SETTINGS_PREFIX}:(?P<owner>[0-9]{{1,20}}):(?P<what>pick|channels|role|numbers|reset)"
 PREFERENCES_TEMPLATE = rf"{PREFERENCES_PREFIX}:(?P<owner>[0-9]{{1,20}}):(?P<what>pick)"
 NUMBERS_MODAL = "numbers"
-NUMBER_SETTINGS = ("opening", "rounds", "turn_timeout", "lobby_timeout", "season_length")
-"""The settings typed in the numbers' modal (at most 5 inputs in a modal)."""
-MAX_CHANNELS = 25
+TYPED_LENGTH = 4
+"""Characters an input of the numbers' modal takes."""
 HELP_HOOKS = ("help.seasons", "help.early_end")
 """Catalog keys the help shows, at its end, once a feature adds them (the ratings' seasons, how a
 match stopped early is rated)."""
@@ -114,37 +116,39 @@ def season_line(settings: ServerSettings) -> str:
     return t("settings.line.season_length", length=words)
 
 
-def _choices() -> list[tuple[str, str]]:
-    """``(value, label)`` of every setting chosen from a list: ``name=value``."""
-    options = [("language=default", t("settings.line.language", language=t("settings.language.server")))]
-    options += [
-        (f"language={code}", t("settings.line.language", language=language_name(code))) for code in CATALOGS
-    ]
-    options += [(f"jokers={n}", t("rules.jokers", count=n)) for n in (2, 4, 6)]
-    options += [(f"scoring={kind}", t(f"rules.scoring.{kind}")) for kind in ("melds", "penalty")]
-    for name in ("hand_romme", "discard_to_go_out"):
-        options += [(f"{name}=true", t(f"rules.{name}.on")), (f"{name}=false", t(f"rules.{name}.off"))]
-    options += [
-        (f"computer_level={level}", t("settings.line.computer_level", level=t(f"settings.level.{level}")))
-        for level in ("easy", "normal", "hard")
-    ]
-    options += [
-        (f"threads={v}", t("settings.line.threads", value=_on_off(v == "true"))) for v in ("true", "false")
-    ]
-    options += [
-        (f"season_length={kind}", t("settings.line.season_length", length=t(f"settings.season.{kind}")))
-        for kind in ("monthly", "manual")
-    ]
-    return options
+_LABELS: dict[str, Callable[[str], str]] = {
+    "language": lambda code: t(
+        "settings.line.language",
+        language=t("settings.language.server") if code == "default" else language_name(code),
+    ),
+    "computer_level": lambda level: t("settings.line.computer_level", level=t(f"settings.level.{level}")),
+    "threads": lambda value: t("settings.line.threads", value=_on_off(value == "true")),
+    "season_length": lambda kind: t("settings.line.season_length", length=t(f"settings.season.{kind}")),
+}
+"""The list's label of each value of a setting that is not a house rule."""
 
 
-def settings_choices() -> frozenset[str]:
-    """Every value the settings panel's list offers (``name=value``); any other value is forged.
+def _label(setting: Setting, value: str) -> str:
+    """The list's label of ``setting=value``. A house rule's is its line of the rules: a flag's
+    ``rules.<name>.on``/``.off``, a number's ``rules.<name>`` with its ``count``, a word's
+    ``rules.<name>.<word>``."""
+    if not setting.rule:
+        return _LABELS[setting.name](value)
+    if isinstance(setting.bound, Flag):
+        return t(f"rules.{setting.name}.{'on' if value == 'true' else 'off'}")
+    if isinstance(setting.bound, OneOf) and all(isinstance(v, int) for v in setting.bound.values):
+        return t(f"rules.{setting.name}", count=int(value))
+    return t(f"rules.{setting.name}.{value}")
 
-    >>> "jokers=6" in settings_choices(), "jokers=5" in settings_choices(), "rounds=3" in settings_choices()
-    (True, False, False)
-    """
-    return frozenset(value for value, _ in _choices())
+
+def _choices(settings: ServerSettings) -> list[tuple[str, str]]:
+    """``(value, label)`` of every setting chosen from a list: ``name=value``, in the settings' order
+    (:meth:`Setting.choices`)."""
+    return [
+        (choice, _label(setting, choice.partition("=")[2]))
+        for setting in settings.SETTINGS
+        for choice in setting.choices()
+    ]
 
 
 def settings_panel(
@@ -167,7 +171,7 @@ def settings_panel(
     pick: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=f"{SETTINGS_PREFIX}:{guild_id}:pick",
         placeholder=t("settings.pick"),
-        options=[discord.SelectOption(label=label[:100], value=value) for value, label in _choices()],
+        options=[discord.SelectOption(label=label[:100], value=value) for value, label in _choices(settings)],
     )
     view.add_item(pick)
     channels: discord.ui.ChannelSelect[Any] = discord.ui.ChannelSelect(
@@ -175,7 +179,7 @@ def settings_panel(
         placeholder=t("settings.channels.pick"),
         channel_types=[discord.ChannelType.text],
         min_values=0,
-        max_values=MAX_CHANNELS,
+        max_values=next(s for s in settings.SETTINGS if s.name == "channels").span.high,
         default_values=[discord.Object(id=c, type=discord.abc.GuildChannel) for c in settings.channels],
     )
     view.add_item(channels)
@@ -223,24 +227,22 @@ def numbers_modal(
     modal = make(
         title=t("settings.numbers.title")[:45], custom_id=f"{SETTINGS_PREFIX}:{guild_id}:{NUMBERS_MODAL}"
     )
-    values = {
-        "opening": settings.rules.opening,
-        "rounds": settings.rules.rounds,
-        "turn_timeout": settings.turn_timeout,
-        "lobby_timeout": settings.lobby_timeout,
-        # Days only: a monthly or by-hand season is chosen in the panel's list.
-        "season_length": settings.season_length if isinstance(settings.season_length, int) else None,
-    }
-    for name in NUMBER_SETTINGS:
-        value = values[name]
+    for setting in settings.SETTINGS:
+        if not setting.typed:
+            continue
+        value = settings.value(setting.name)
+        # Numbers only: a monthly or by-hand season is chosen in the panel's list.
+        shown = str(value) if isinstance(value, int) and not isinstance(value, bool) else None
         typed: discord.ui.TextInput[Any] = discord.ui.TextInput(
-            custom_id=name,
-            placeholder=t(f"settings.input.{name}.hint")[:100],
-            default=None if value is None else str(value),
+            custom_id=setting.name,
+            placeholder=t(f"settings.input.{setting.name}.hint")[:100],
+            default=shown,
             required=False,
-            max_length=4,
+            max_length=TYPED_LENGTH,
         )
-        modal.add_item(discord.ui.Label(text=t(f"settings.input.{name}")[:45], component=typed))
+        span = setting.span
+        label = t(f"settings.input.{setting.name}", low=span.low, high=span.high)
+        modal.add_item(discord.ui.Label(text=label[:45], component=typed))
     return modal
 
 
@@ -253,27 +255,24 @@ def setting_name(name: str) -> str:
     return t(f"settings.name.{name}")
 
 
-def _preference_options() -> list[tuple[str, str]]:
+def _preference_label(setting: Setting, value: str) -> str:
+    """The preferences list's label of ``setting=value``: ``preferences.<name>.<value>`` (a flag's
+    ``.on``/``.off``); the language's names the language."""
+    if setting.name == "language":
+        language = t("preferences.language.discord") if value == "default" else language_name(value)
+        return t("preferences.language", language=language)
+    if isinstance(setting.bound, Flag):
+        value = "on" if value == "true" else "off"
+    return t(f"preferences.{setting.name}.{value}")
+
+
+def _preference_options(preferences: MemberPreferences) -> list[tuple[str, str]]:
     """``(value, label)`` of every choice of the preferences panel's list: ``name=value``."""
     return [
-        ("cards=faces", t("preferences.cards.faces")),
-        ("cards=text", t("preferences.cards.text")),
-        ("sort=suit", t("preferences.sort.suit")),
-        ("sort=rank", t("preferences.sort.rank")),
-        ("language=default", t("preferences.language", language=t("preferences.language.discord"))),
-        *((f"language={code}", t("preferences.language", language=language_name(code))) for code in CATALOGS),
-        ("mention=true", t("preferences.mention.on")),
-        ("mention=false", t("preferences.mention.off")),
+        (choice, _preference_label(setting, choice.partition("=")[2]))
+        for setting in preferences.SETTINGS
+        for choice in setting.choices()
     ]
-
-
-def preference_choices() -> frozenset[str]:
-    """Every value the preferences panel's list offers; any other (``tipped=true``) is forged.
-
-    >>> "cards=text" in preference_choices(), "tipped=true" in preference_choices()
-    (True, False)
-    """
-    return frozenset(value for value, _ in _preference_options())
 
 
 def preferences_panel(
@@ -291,7 +290,7 @@ def preferences_panel(
         t("preferences.mention.on" if preferences.mention else "preferences.mention.off"),
     ]
     embed = new_embed(t("preferences.title"), t("preferences.description") + "\n\n" + "\n".join(lines))
-    options = _preference_options()
+    options = _preference_options(preferences)
     view = discord.ui.View(timeout=None)
     view.add_item(
         discord.ui.Select(
@@ -327,7 +326,6 @@ def help_embed(book_url: str | None = None) -> discord.Embed:
 
 __all__ = [
     "HELP_HOOKS",
-    "NUMBER_SETTINGS",
     "PREFERENCES_PREFIX",
     "PREFERENCES_TEMPLATE",
     "SETTINGS_PREFIX",
@@ -337,10 +335,8 @@ __all__ = [
     "numbers_modal",
     "parse_panel_id",
     "place_lines",
-    "preference_choices",
     "preferences_panel",
     "season_line",
     "setting_name",
-    "settings_choices",
     "settings_panel",
 ]

@@ -19,12 +19,16 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Literal
 
+from bot.engine.rules import Whole
+
 SeasonLength = Literal["monthly"] | int | None
 """How long a season lasts: ``"monthly"`` (until the next UTC calendar month), a number of days, or
 ``None`` (until a member starts the next one with ``/romme season``)."""
 
 DEFAULT_LENGTH: SeasonLength = "monthly"
 """A server's season length unless a setting says otherwise."""
+SEASON_DAYS = Whole(1, 366)
+"""Days a season may last, when it lasts a number of days."""
 
 
 def check_length(length: SeasonLength) -> SeasonLength:
@@ -38,9 +42,10 @@ def check_length(length: SeasonLength) -> SeasonLength:
     """
     if length is None or length == "monthly":
         return length
-    if isinstance(length, int) and not isinstance(length, bool) and 1 <= length <= 366:
+    if SEASON_DAYS.allows(length):
         return length
-    raise ValueError(f"a season lasts 'monthly', 1 to 366 days, or until the next is started, not {length!r}")
+    days = f"{SEASON_DAYS.low} to {SEASON_DAYS.high} days"
+    raise ValueError(f"a season lasts 'monthly', {days}, or until the next is started, not {length!r}")
 
 
 def month_start(moment: datetime) -> datetime:

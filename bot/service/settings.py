@@ -8,6 +8,11 @@ private answers, whether the table calls them by a mention. Both are plain value
 (a bad value is a :class:`~bot.service.errors.TableError` naming what was wrong, changing nothing),
 and kept by the storage as one JSON object each (:class:`SettingsBook`).
 
+Each server setting is described once, by a :class:`Setting` in :data:`SERVER_SETTINGS`: its name,
+its bound (a house rule's is :class:`RuleSet`'s field's), how a value given for it is read, its
+default, where the panel changes it and its name in words. :meth:`ServerSettings.changed`, the
+panel's list and Numbers form (:mod:`bot.render.settings`) and the cog read it from there.
+
 A value read back that this code no longer accepts (a range made narrower, a language dropped) is
 left out, so the default stands for it: a stored row never keeps a server from starting games.
 """
@@ -16,56 +21,40 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Literal, NamedTuple, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Literal, NamedTuple, Protocol, Self, TypeVar
 
 from bot.engine.computer import DEFAULT_LEVEL, LEVELS
-from bot.engine.rules import RuleSet
+from bot.engine.rules import RULE_BOUNDS, Bound, Flag, OneOf, RuleSet, Whole, rule_bound
 from bot.service.errors import TableError
 from bot.service.numbers import whole_number
-from bot.service.seasons import DEFAULT_LENGTH, SeasonLength, check_length
+from bot.service.seasons import DEFAULT_LENGTH, SEASON_DAYS, SeasonLength, check_length
 from bot.storage.interface import Database, SettingsChange
 
 log = logging.getLogger(__name__)
 
 LANGUAGES = ("en", "de", "id")
 """The languages a server or a member may choose (the bot's catalogs)."""
-TURN_TIMEOUT_RANGE = (30, 600)
-"""Seconds a turn may last, as ``/romme start turn_timeout`` allows."""
-LOBBY_TIMEOUT_RANGE = (1, 120)
+TURN_SECONDS = Whole(30, 600)
+"""Seconds a turn may last: the server's setting and ``/romme start turn_timeout`` alike."""
+LOBBY_MINUTES = Whole(1, 120)
 """Minutes a lobby nobody starts stays open."""
-OPENING_RANGE = (0, 120)
-ROUNDS_RANGE = (1, 12)
 MEMBERS_KEPT = 100_000
 """Members whose preferences a process keeps in memory (the ones seen most lately)."""
 MAX_CHANNELS = 25
 """Channels a server may name for its games (a channel select's most)."""
-SEASON_DAYS_RANGE = (1, 366)
-"""Days a season may last, when it lasts a number of days (:func:`~bot.service.seasons.check_length`)."""
 MANUAL = "manual"
 """The stored and chosen word for seasons started only by ``/romme season`` (a length of ``None``)."""
 ROLE_SETTING = "game_master_role"
 """The one setting only a member with Manage Server may change (set, change or clear): whoever holds
 the role may change the others, so a game master who could change it could hand the right on."""
 
-RULE_SETTINGS = tuple(f.name for f in fields(RuleSet))
-"""The settings that are house rules: one per field of :class:`RuleSet`."""
-SETTING_NAMES = (
-    "language",
-    *RULE_SETTINGS,
-    "turn_timeout",
-    "lobby_timeout",
-    "computer_level",
-    "threads",
-    "channels",
-    "game_master_role",
-    "season_length",
-)
-"""Every server setting, in the order the panel shows them."""
-
 CardStyle = Literal["faces", "text"]
 HandSort = Literal["suit", "rank"]
+Widget = Literal["list", "number", "channels", "role"]
+"""Where the settings panel changes a setting: its list of choices, the Numbers form, the channel
+select, the role select."""
 
 
 def _number(name: str, value: object, low: int, high: int) -> int:
@@ -108,13 +97,41 @@ def _one_of(name: str, value: object, allowed: tuple[str, ...]) -> str:
     raise TableError("settings.bad_value", setting=name)
 
 
-def _season_length(value: object) -> SeasonLength:
+def _by_bound(setting: Setting, value: object) -> Any:
+    """``value`` as the setting's bound allows it (a refusal naming the setting otherwise): a whole
+    number in its range, one of its values (a number one as a number, so a count out of the range
+    is said to be), or a flag.
+
+    >>> _by_bound(house_rule("jokers", "list"), "6"), _by_bound(house_rule("scoring", "list"), "penalty")
+    (6, 'penalty')
+    >>> _by_bound(house_rule("jokers", "list"), "3")
+    Traceback (most recent call last):
+    ...
+    bot.service.errors.TableError: settings.bad_value {'setting': 'jokers'}
+    """
+    name, bound = setting.name, setting.bound
+    if isinstance(bound, Whole):
+        return _number(name, value, bound.low, bound.high)
+    if isinstance(bound, Flag):
+        return _flag(name, value)
+    if isinstance(bound, OneOf) and all(isinstance(v, int) for v in bound.values):
+        number = _number(name, value, min(bound.values), max(bound.values))
+        if not bound.allows(number):
+            raise TableError("settings.bad_value", setting=name)
+        return number
+    if isinstance(bound, OneOf):
+        return _one_of(name, value, bound.values)
+    raise TableError("settings.bad_value", setting=name)
+
+
+def _season_length(setting: Setting, value: object) -> SeasonLength:
     """A season length chosen or read back: ``"monthly"``, ``"manual"`` (``None``) or a number of
     days (as a number or its text).
 
-    >>> _season_length("monthly"), _season_length("manual"), _season_length(" 7 "), _season_length(30)
-    ('monthly', None, 7, 30)
-    >>> _season_length("367")  # doctest: +ELLIPSIS
+    >>> length = SETTINGS_BY_NAME["season_length"]
+    >>> [_season_length(length, v) for v in ("monthly", "manual", " 7 ", 30)]
+    ['monthly', None, 7, 30]
+    >>> _season_length(length, "367")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     bot.service.errors.TableError: settings.out_of_range {'setting': 'season_length', 'value': 367, ...}
@@ -123,8 +140,165 @@ def _season_length(value: object) -> SeasonLength:
         return "monthly"
     if value == MANUAL:
         return None
-    days = _number("season_length", value, *SEASON_DAYS_RANGE)
-    return check_length(days)
+    return check_length(_by_bound(setting, value))
+
+
+def _channels(setting: Setting, value: object) -> tuple[int, ...]:
+    """The channels chosen (ids), each once, at most as many as the bound allows."""
+    if not isinstance(value, (list, tuple)) or not all(isinstance(v, int) for v in value):
+        raise TableError("settings.bad_value", setting=setting.name)
+    bound = setting.span
+    if len(value) > bound.high:
+        raise TableError(
+            "settings.out_of_range", setting=setting.name, value=len(value), low=bound.low, high=bound.high
+        )
+    return tuple(dict.fromkeys(value))
+
+
+def _role(setting: Setting, value: object) -> int:
+    """A role's id (which role may be chosen is :meth:`ServerSettings.with_game_master`'s)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TableError("settings.bad_value", setting=setting.name)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One server setting, described once: its name, its bound, how a value given for it is read
+    (``parse``), where the panel changes it (``widgets``), whether it is a house rule (a field of
+    :class:`RuleSet`, whose bound it takes). Its default is :class:`ServerSettings`' (or the rule
+    book's), its name in words the catalog's :attr:`key`.
+
+    >>> jokers = SETTINGS_BY_NAME["jokers"]
+    >>> jokers.choices(), jokers.default, jokers.key
+    (('jokers=2', 'jokers=4', 'jokers=6'), 4, 'settings.name.jokers')
+    >>> SETTINGS_BY_NAME["turn_timeout"].span, SETTINGS_BY_NAME["turn_timeout"].typed
+    (Whole(low=30, high=600, optional=False), True)
+    """
+
+    name: str
+    bound: Bound | None
+    """What the setting may be (for channels: how many; ``None``: the parser says)."""
+    widgets: tuple[Widget, ...]
+    parse: Callable[[Setting, object], Any] = _by_bound
+    """The setting's value from a list's value, a typed text, a component's ids or a value read
+    back; :class:`TableError` naming the setting otherwise. Not called for a reset (``"default"``)."""
+    listed: tuple[str, ...] | None = None
+    """The values the panel's list offers (``"list"`` widget); ``None``: every value of the bound."""
+    rule: bool = False
+    member: bool = False
+    """A member's preference (:class:`MemberPreferences`), not a server's setting."""
+    resets: tuple[object, ...] = (None, "", "default")
+    """The values that put the default back (none for a preference that has no "default" choice)."""
+
+    @property
+    def key(self) -> str:
+        """The catalog key of the setting's name in words."""
+        return f"settings.name.{self.name}"
+
+    @property
+    def default(self) -> Any:
+        """The value a server (or a member) has that never chose one (:attr:`resets` puts it back)."""
+        owner = RuleSet() if self.rule else MemberPreferences() if self.member else ServerSettings()
+        return getattr(owner, self.name)
+
+    def read(self, value: object) -> Any:
+        """``value`` as the setting's: its default for one of :attr:`resets`, else :attr:`parse`'s."""
+        return self.default if value in self.resets else self.parse(self, value)
+
+    @property
+    def typed(self) -> bool:
+        """Whether it is typed in the panel's Numbers form."""
+        return "number" in self.widgets
+
+    @property
+    def span(self) -> Whole:
+        """The bound of a setting that is a whole number (a typed one, the channels' count)."""
+        if not isinstance(self.bound, Whole):
+            raise TypeError(f"{self.name} is not a whole number")
+        return self.bound
+
+    def choices(self) -> tuple[str, ...]:
+        """The panel list's values for the setting, ``name=value``; none if the list does not offer it."""
+        if "list" not in self.widgets:
+            return ()
+        values = self.listed
+        if values is None:
+            if isinstance(self.bound, Flag):
+                values = ("true", "false")
+            elif isinstance(self.bound, OneOf):
+                values = tuple(str(value) for value in self.bound.values)
+            else:
+                values = ()
+        return tuple(f"{self.name}={value}" for value in values)
+
+
+def house_rule(name: str, *widgets: Widget) -> Setting:
+    """The setting of house rule ``name``: its bound is :class:`RuleSet`'s (:func:`rule_bound`).
+
+    >>> house_rule("opening", "number").bound
+    Whole(low=0, high=120, optional=False)
+    """
+    return Setting(name, rule_bound(name), widgets, rule=True)
+
+
+SERVER_SETTINGS: tuple[Setting, ...] = (
+    Setting("language", OneOf(LANGUAGES), ("list",), listed=("default", *LANGUAGES)),
+    house_rule("jokers", "list"),
+    house_rule("opening", "number"),
+    house_rule("scoring", "list"),
+    house_rule("hand_romme", "list"),
+    house_rule("discard_to_go_out", "list"),
+    house_rule("rounds", "number"),
+    Setting("turn_timeout", TURN_SECONDS, ("number",)),
+    Setting("lobby_timeout", LOBBY_MINUTES, ("number",)),
+    Setting("computer_level", OneOf(LEVELS), ("list",)),
+    Setting("threads", Flag(), ("list",)),
+    Setting("channels", Whole(0, MAX_CHANNELS), ("channels",), parse=_channels),
+    Setting(ROLE_SETTING, None, ("role",), parse=_role),
+    Setting(
+        "season_length", SEASON_DAYS, ("list", "number"), parse=_season_length, listed=("monthly", MANUAL)
+    ),
+)
+"""Every server setting, in the order the panel shows them. A new house rule: a field of
+:class:`RuleSet` (with its bound) and its line here."""
+SETTINGS_BY_NAME: Mapping[str, Setting] = {setting.name: setting for setting in SERVER_SETTINGS}
+SETTING_NAMES = tuple(SETTINGS_BY_NAME)
+"""Every server setting's name, in the order the panel shows them."""
+RULE_SETTINGS = tuple(setting.name for setting in SERVER_SETTINGS if setting.rule)
+"""The settings that are house rules: one per field of :class:`RuleSet`, in its order."""
+if tuple(RULE_BOUNDS) != RULE_SETTINGS:  # pragma: no cover - a house rule added without its setting
+    raise RuntimeError(f"the house rules' settings {RULE_SETTINGS} are not RuleSet's {tuple(RULE_BOUNDS)}")
+TYPED_SETTINGS = tuple(setting.name for setting in SERVER_SETTINGS if setting.typed)
+"""The settings typed in the panel's Numbers form (at most 5 inputs in a modal), in its order."""
+LISTED_CHOICES = frozenset(choice for setting in SERVER_SETTINGS for choice in setting.choices())
+"""Every value the settings panel's list offers (``name=value``); any other value is forged.
+
+>>> "jokers=6" in LISTED_CHOICES, "jokers=5" in LISTED_CHOICES, "rounds=3" in LISTED_CHOICES
+(True, False, False)
+"""
+MEMBER_PREFERENCES: tuple[Setting, ...] = (
+    Setting("cards", OneOf(("faces", "text")), ("list",), member=True, resets=()),
+    Setting("sort", OneOf(("suit", "rank")), ("list",), member=True, resets=()),
+    Setting(
+        "language",
+        OneOf(LANGUAGES),
+        ("list",),
+        listed=("default", *LANGUAGES),
+        member=True,
+        resets=(None, "default"),
+    ),
+    Setting("mention", Flag(), ("list",), member=True, resets=()),
+    Setting("tipped", Flag(), (), member=True, resets=()),
+)
+"""Every preference of a member, in the order their panel shows them (``tipped`` is the bot's to set)."""
+PREFERENCES_BY_NAME: Mapping[str, Setting] = {setting.name: setting for setting in MEMBER_PREFERENCES}
+PREFERENCE_CHOICES = frozenset(choice for setting in MEMBER_PREFERENCES for choice in setting.choices())
+"""Every value the preferences panel's list offers; any other (``tipped=true``) is forged.
+
+>>> "cards=text" in PREFERENCE_CHOICES, "tipped=true" in PREFERENCE_CHOICES
+(True, False)
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +354,9 @@ class ServerSettings:
     bot.service.errors.TableError: settings.out_of_range {'setting': 'turn_timeout', 'value': 5, ...}
     """
 
+    SETTINGS: ClassVar[tuple[Setting, ...]] = SERVER_SETTINGS
+    """Every setting, described (:class:`Setting`), in the order the panel shows them."""
+
     language: str | None = None
     """The language of the server's new games; ``None``: the server's Discord language."""
     rules: RuleSet = field(default_factory=RuleSet)
@@ -200,60 +377,44 @@ class ServerSettings:
 
     def changed(self, name: str, value: object) -> ServerSettings:
         """These settings with ``name`` set to ``value`` (a select's or a modal's text, or the value
-        itself; ``"default"`` or ``None`` goes back to the default). Raises :class:`TableError`
-        naming what was wrong, for an unknown setting or a value out of range.
+        itself; ``"default"`` or ``None`` goes back to the default), as the setting reads it
+        (:attr:`Setting.parse`). Raises :class:`TableError` naming what was wrong, for an unknown
+        setting or a value out of range.
 
         >>> three = ServerSettings().changed("rounds", "3")
         >>> three.rules.rounds, three.changed("rounds", "").rules.rounds
         (3, None)
         """
-        if value in (None, "", "default"):
-            return self._reset(name)
-        if name == "language":
-            return replace(self, language=_one_of(name, value, LANGUAGES))
-        if name in ("jokers", "opening", "rounds"):
-            low, high = {"jokers": (2, 6), "opening": OPENING_RANGE, "rounds": ROUNDS_RANGE}[name]
-            number = _number(name, value, low, high)
-            if name == "jokers" and number not in (2, 4, 6):
-                raise TableError("settings.bad_value", setting=name)
-            rule: dict[str, Any] = {name: number}
-            return replace(self, rules=replace(self.rules, **rule))
-        if name == "scoring":
-            scoring: dict[str, Any] = {"scoring": _one_of(name, value, ("melds", "penalty"))}
-            return replace(self, rules=replace(self.rules, **scoring))
-        if name in ("hand_romme", "discard_to_go_out"):
-            flag: dict[str, Any] = {name: _flag(name, value)}
-            return replace(self, rules=replace(self.rules, **flag))
-        if name == "turn_timeout":
-            return replace(self, turn_timeout=_number(name, value, *TURN_TIMEOUT_RANGE))
-        if name == "lobby_timeout":
-            return replace(self, lobby_timeout=_number(name, value, *LOBBY_TIMEOUT_RANGE))
-        if name == "computer_level":
-            return replace(self, computer_level=_one_of(name, value, LEVELS))
-        if name == "threads":
-            return replace(self, threads=_flag(name, value))
-        if name == "channels":
-            if not isinstance(value, (list, tuple)) or not all(isinstance(v, int) for v in value):
-                raise TableError("settings.bad_value", setting=name)
-            if len(value) > MAX_CHANNELS:
-                raise TableError(
-                    "settings.out_of_range", setting=name, value=len(value), low=0, high=MAX_CHANNELS
-                )
-            return replace(self, channels=tuple(dict.fromkeys(value)))
-        if name == "game_master_role":
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise TableError("settings.bad_value", setting=name)
-            return replace(self, game_master_role=value)
-        if name == "season_length":
-            return replace(self, season_length=_season_length(value))
-        raise TableError("settings.bad_value", setting=name)
-
-    def _reset(self, name: str) -> ServerSettings:
-        if name in RULE_SETTINGS:
-            return replace(self, rules=replace(self.rules, **{name: getattr(RuleSet(), name)}))
-        if name not in SETTING_NAMES:
+        setting = SETTINGS_BY_NAME.get(name)
+        if setting is None:
             raise TableError("settings.bad_value", setting=name)
-        return replace(self, **{name: getattr(ServerSettings(), name)})
+        chosen = setting.read(value)
+        if setting.rule:
+            return replace(self, rules=replace(self.rules, **{name: chosen}))
+        return replace(self, **{name: chosen})
+
+    def typed(self, values: Mapping[str, str]) -> ServerSettings:
+        """These settings with the Numbers form's ``values`` (``{setting: text}``) applied, each
+        checked; a setting the form does not have is left as it is. A setting left empty goes back to
+        its default, unless it is not a number now (a monthly or by-hand season, chosen in the list):
+        the form showed it empty, and it stays as the list chose it.
+
+        >>> weekly = ServerSettings().typed({"season_length": "7", "opening": " 30 "})
+        >>> weekly.season_length, weekly.rules.opening, weekly.typed({"season_length": ""}).season_length
+        (7, 30, 'monthly')
+        >>> by_hand = ServerSettings(season_length=None)
+        >>> by_hand.typed({"season_length": "", "rounds": ""}) == by_hand
+        True
+        """
+        changed = self
+        for name in TYPED_SETTINGS:
+            if name not in values:
+                continue
+            text = values[name].strip()
+            if not text and not _is_whole(self.value(name)):
+                continue
+            changed = changed.changed(name, text)
+        return changed
 
     def with_game_master(self, role: PickedRole | None) -> ServerSettings:
         """These settings with ``role`` as the game-master role (``None``: none). Refused, naming
@@ -354,6 +515,9 @@ class MemberPreferences:
     ('text', 'de', True, True)
     """
 
+    SETTINGS: ClassVar[tuple[Setting, ...]] = MEMBER_PREFERENCES
+    """Every preference, described (:class:`Setting`), in the order the panel shows them."""
+
     cards: CardStyle = "faces"
     """``"text"``: cards as ``8♣`` everywhere this member looks (what a screen reader reads)."""
     sort: HandSort = "suit"
@@ -378,18 +542,10 @@ class MemberPreferences:
         ...
         bot.service.errors.TableError: settings.bad_value {'setting': 'sort'}
         """
-        if name == "cards":
-            return replace(self, cards=_one_of(name, value, ("faces", "text")))  # type: ignore[arg-type]
-        if name == "sort":
-            return replace(self, sort=_one_of(name, value, ("suit", "rank")))  # type: ignore[arg-type]
-        if name == "language":
-            language = None if value in (None, "default") else _one_of(name, value, LANGUAGES)
-            return replace(self, language=language)
-        if name == "mention":
-            return replace(self, mention=_flag(name, value))
-        if name == "tipped":
-            return replace(self, tipped=_flag(name, value))
-        raise TableError("settings.bad_value", setting=name)
+        setting = PREFERENCES_BY_NAME.get(name)
+        if setting is None:
+            raise TableError("settings.bad_value", setting=name)
+        return replace(self, **{name: setting.read(value)})
 
     def to_dict(self) -> dict[str, Any]:
         """What the storage keeps: the preferences that are not the default."""
@@ -404,6 +560,10 @@ class MemberPreferences:
     def from_dict(cls, data: dict[str, Any]) -> MemberPreferences:
         """Preferences read back; a value not accepted (any more) is left out."""
         return _read_back(cls(), data, "member preference")
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class _Changeable(Protocol):
@@ -601,15 +761,24 @@ class SettingsBook:
 
 __all__ = [
     "LANGUAGES",
-    "LOBBY_TIMEOUT_RANGE",
+    "LISTED_CHOICES",
+    "LOBBY_MINUTES",
     "MANUAL",
+    "MAX_CHANNELS",
+    "MEMBER_PREFERENCES",
+    "PREFERENCES_BY_NAME",
+    "PREFERENCE_CHOICES",
     "ROLE_SETTING",
-    "SEASON_DAYS_RANGE",
+    "RULE_SETTINGS",
+    "SERVER_SETTINGS",
+    "SETTINGS_BY_NAME",
     "SETTING_NAMES",
-    "TURN_TIMEOUT_RANGE",
+    "TURN_SECONDS",
+    "TYPED_SETTINGS",
     "MemberPreferences",
     "PickedRole",
     "ServerSettings",
+    "Setting",
     "SettingsBook",
     "check_change",
 ]
