@@ -125,8 +125,11 @@ def test_the_builders_write_the_ids_as_before() -> None:
         "romme-set:5:reset",
     ]
     assert numbers_modal(ServerSettings(), guild_id=5).custom_id == "romme-set:5:numbers"
-    _, view = preferences_panel(MemberPreferences(), user_id=7)
-    assert [item.custom_id for item in view.children] == ["romme-pref:7:pick"]  # type: ignore[attr-defined]
+    _, preferences = preferences_panel(MemberPreferences(), user_id=7)
+    assert [item.custom_id for item in preferences.children] == ["romme-pref:7:pick"]  # type: ignore[attr-defined]
+    for item in [*view.children, *preferences.children]:
+        route = route_of(item.custom_id)  # type: ignore[attr-defined]
+        assert route is not None and item.type in route.family.kinds, item
     with pytest.raises(ValueError, match="would not parse back"):
         replay_id(12, -1, "t")
 
