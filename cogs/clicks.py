@@ -268,7 +268,7 @@ def drawn_card(game: Game, seat: int) -> str | None:
 Drawn = tuple[discord.Embed, discord.ui.View] | None
 """A hand panel drawn while a move's save commits, or ``None`` (not drawn then)."""
 Handler = Callable[["Clicks", discord.Interaction, CustomId, Sequence[str]], Awaitable[None]]
-"""What a family of game ids goes to: a method of :class:`Clicks` (``Clicks.lobby``...)."""
+"""What a family of game ids goes to: a method of :class:`Clicks` (``Clicks.join``...)."""
 
 
 class Clicks:
@@ -424,21 +424,31 @@ class Clicks:
 
     # ------------------------------------------------------------------ lobby and public messages
 
-    async def lobby(self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]) -> None:
-        """Join, Leave, Add computer, Start, Cancel: the lobby message (the future table) is redrawn."""
+    async def join(self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]) -> None:
+        """Join: the lobby message (the future table) is redrawn, as after every lobby button."""
         user = interaction.user
-        gid = cid.game_id
-        if cid.action == "join":
-            game = await self.service.join(gid, user.id, user.display_name)
-        elif cid.action == "leave":
-            game = await self.service.leave(gid, user.id)
-        elif cid.action == "add_computer":
-            game = await self.service.add_computer(gid, user.id)
-        elif cid.action == "start":
-            game = await self.service.begin(gid, user.id)
-        else:
-            game = await self.service.cancel(gid, user.id)
+        await self.redraw_table_here(
+            interaction, await self.service.join(cid.game_id, user.id, user.display_name)
+        )
+
+    async def leave(self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]) -> None:
+        """Leave the lobby."""
+        await self.redraw_table_here(interaction, await self.service.leave(cid.game_id, interaction.user.id))
+
+    async def add_computer(
+        self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        """Add computer (the host only)."""
+        game = await self.service.add_computer(cid.game_id, interaction.user.id)
         await self.redraw_table_here(interaction, game)
+
+    async def begin(self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]) -> None:
+        """Start (the host only): the lobby becomes the table."""
+        await self.redraw_table_here(interaction, await self.service.begin(cid.game_id, interaction.user.id))
+
+    async def cancel(self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]) -> None:
+        """Cancel (the host only)."""
+        await self.redraw_table_here(interaction, await self.service.cancel(cid.game_id, interaction.user.id))
 
     async def redraw_table_here(self, interaction: discord.Interaction, game: Game) -> None:
         """Answer by drawing the table message of ``game`` on the clicked message."""

@@ -17,7 +17,7 @@ here; ``tests/robustness/test_forged_interactions.py`` forges it from then on, a
 ``tests/render/test_id_register.py`` checks that it is routed, and routed once.
 
 >>> [route.family.name for route in REGISTER][:3]
-['lobby', 'hand', 'table_move']
+['join', 'leave', 'add_computer']
 >>> route_of("romme:7:rv:3:n").family.name, route_of("romme:7:rv:3") is None
 ('replay_step', True)
 """
@@ -73,7 +73,7 @@ def game(
     method: Handler,
 ) -> Callable[[discord.Interaction[Any], CustomId | None, Sequence[str]], Awaitable[None]]:
     """The handler of a family of game ids: :meth:`Clicks.run` (the clicker's language, the place
-    check, one answer whatever happens) with ``method`` (``Clicks.lobby``...)."""
+    check, one answer whatever happens) with ``method`` (``Clicks.join``...)."""
 
     async def handle(
         interaction: discord.Interaction[Any], cid: CustomId | None, values: Sequence[str]
@@ -85,7 +85,11 @@ def game(
 
 
 REGISTER: tuple[Route[Any], ...] = (
-    Route(ids.LOBBY, game(Clicks.lobby)),
+    Route(ids.JOIN, game(Clicks.join)),
+    Route(ids.LEAVE, game(Clicks.leave)),
+    Route(ids.ADD_COMPUTER, game(Clicks.add_computer)),
+    Route(ids.START, game(Clicks.begin)),
+    Route(ids.CANCEL, game(Clicks.cancel)),
     Route(ids.HAND, game(Clicks.my_hand)),
     Route(ids.TABLE_MOVE, game(Clicks.table_draw)),
     Route(ids.ROUND_END, game(Clicks.next_round)),

@@ -211,8 +211,16 @@ def panel_family(
     )
 
 
-LOBBY = public_family("lobby", ("join", "leave", "add_computer", "start", "cancel"))
-"""Join, Leave, Add computer, Start, Cancel."""
+JOIN = public_family("join", ("join",))
+"""The lobby's Join."""
+LEAVE = public_family("leave", ("leave",))
+"""The lobby's Leave."""
+ADD_COMPUTER = public_family("add_computer", ("add_computer",))
+"""The lobby's Add computer."""
+START = public_family("start", ("start",))
+"""The lobby's Start."""
+CANCEL = public_family("cancel", ("cancel",))
+"""The lobby's Cancel."""
 HAND = public_family("hand", ("hand",))
 """My hand, on the public table."""
 TABLE_MOVE = public_family("table_move", ("draw", "take"))
@@ -231,7 +239,7 @@ PANEL_BUTTON = panel_family(
 """A hand-panel button: Draw, Take discard, Meld, Lay off, Swap joker, Discard, Take back, Hint, Sort."""
 PANEL_SELECT = panel_family("panel_select", ("select", "target", "drop"), STRING_SELECT)
 """The panel's selects: the card select, the target-meld select, the discard select."""
-PUBLIC_FAMILIES = (LOBBY, HAND, TABLE_MOVE, ROUND_END, MATCH_END, STOP)
+PUBLIC_FAMILIES = (JOIN, LEAVE, ADD_COMPUTER, START, CANCEL, HAND, TABLE_MOVE, ROUND_END, MATCH_END, STOP)
 """The families of the games' public buttons."""
 PANEL_FAMILIES = (PANEL_BUTTON, PANEL_SELECT)
 """The families of the hand panel's components."""

@@ -46,7 +46,11 @@ may carry)."""
 
 SAMPLES: dict[str, tuple[str, Any]] = {
     # family: (an id as the old builders wrote it, what the family reads of it)
-    "lobby": ("romme:12:add_computer", CustomId(12, "add_computer")),
+    "join": ("romme:12:join", CustomId(12, "join")),
+    "leave": ("romme:12:leave", CustomId(12, "leave")),
+    "add_computer": ("romme:12:add_computer", CustomId(12, "add_computer")),
+    "start": ("romme:12:start", CustomId(12, "start")),
+    "cancel": ("romme:12:cancel", CustomId(12, "cancel")),
     "hand": ("romme:12:hand", CustomId(12, "hand")),
     "table_move": ("romme:0:take", CustomId(0, "take")),
     "round_end": ("romme:12:next", CustomId(12, "next")),
@@ -65,10 +69,6 @@ SAMPLES: dict[str, tuple[str, Any]] = {
     "preferences_pick": ("romme-pref:7:pick", ("romme-pref", 7, "pick")),
 }
 MORE_SAMPLES = [
-    "romme:3:join",
-    "romme:3:leave",
-    "romme:3:start",
-    "romme:3:cancel",
     "romme:3:draw",
     "romme:3:p_draw:9",
     "romme:3:p_take:9:s.",
@@ -106,7 +106,7 @@ def test_a_sample_of_every_family_is_read_by_it_alone() -> None:
 
 def test_the_builders_write_the_ids_as_before() -> None:
     assert public_id(12, "add_computer") == "romme:12:add_computer"
-    assert ids.LOBBY.build(game_id=12, action="join") == "romme:12:join"
+    assert ids.JOIN.build(game_id=12) == "romme:12:join"
     assert panel_id(12, "layoff", 7, PanelState("rank", "lay_off", ("10H", "JK", "10H"))) == (
         "romme:12:layoff:7:rl.THJKTH"
     )

@@ -522,6 +522,10 @@ def known_ids(scene: Scene) -> dict[str, list[str]]:
     return found
 
 
+def _channel_of(message: Any) -> int:
+    return int(getattr(message, "channel_id", None) or message.channel.id)
+
+
 def kind_of(component: dict[str, Any]) -> int:
     return int(component.get("type", BUTTON))
 
@@ -533,12 +537,18 @@ async def test_every_forged_interaction_is_answered_and_refused(
     env = scene.env
     bot = env.bot
     assert isinstance(bot, RommeBot)
-    people = {p.id: p for p in scene.hall.people}
+    # Who clicks a component: the one it was shown to (also the other server's member).
+    people = {p.id: p for p in scene.hall.people} | {scene.outsider.id: scene.outsider}
     shown = shown_components(env)
     others = known_ids(scene)
     found = grammars(bot)
     outsider_message = next(
         m for m in env.backend.messages[scene.elsewhere.id].values() if not m.flags & EPHEMERAL
+    )
+    hall_message = next(
+        m
+        for m in env.backend.messages[scene.hall.channels[1].id].values()
+        if m.author_id == env.backend.bot_user.id and not m.flags & EPHEMERAL
     )
     tried = collections.Counter[str]()
     synthesized_for = []
@@ -571,10 +581,15 @@ async def test_every_forged_interaction_is_answered_and_refused(
                 f"{grammar} {base.custom_id} as type {other_kind}",
                 partial(emit_component, actor, base.message, base.custom_id, other_kind, other_values),
             )
+            # From the other server: the outsider's for an id of the hall, the hall's for the outsider's.
+            ours = _channel_of(base.message) != scene.elsewhere.id
+            stranger, strange_message = (
+                (scene.outsider, outsider_message) if ours else (scene.admin, hall_message)
+            )
             await checked(
                 scene,
                 f"{grammar} {base.custom_id} from another server",
-                partial(emit_component, scene.outsider, outsider_message, base.custom_id, kind, values),
+                partial(emit_component, stranger, strange_message, base.custom_id, kind, values),
             )
             tried[grammar] += 2
             if kind != BUTTON:
