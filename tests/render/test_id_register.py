@@ -68,6 +68,33 @@ SAMPLES: dict[str, tuple[str, Any]] = {
     "settings_button": ("romme-set:5:reset", ("romme-set", 5, "reset")),
     "preferences_pick": ("romme-pref:7:pick", ("romme-pref", 7, "pick")),
 }
+SAMPLES_BEFORE = frozenset(
+    {
+        "join",
+        "leave",
+        "add_computer",
+        "start",
+        "cancel",
+        "hand",
+        "table_move",
+        "round_end",
+        "match_end",
+        "stop",
+        "panel_button",
+        "panel_select",
+        "replay_step",
+        "replay_round",
+        "replay_export",
+        "board_page",
+        "settings_pick",
+        "settings_channels",
+        "settings_role",
+        "settings_button",
+        "preferences_pick",
+    }
+)
+"""The families of issue 36, whose ids are exactly those the old grammars accepted; a family added
+after it gets a sample in :data:`SAMPLES`, not a name here."""
 MORE_SAMPLES = [
     "romme:3:draw",
     "romme:3:p_draw:9",
@@ -181,8 +208,14 @@ def test_an_id_the_old_grammars_accepted_is_read_the_same_way(custom_id: str) ->
     assert {k: v for k, v in old.groupdict().items() if k in new.groupdict()} == new.groupdict()
 
 
+FAMILIES_BEFORE = [family for family in FAMILIES if family.name in SAMPLES_BEFORE]
+"""The families that split the old grammars (a family added later is a new wire format)."""
+
+
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from(FAMILIES).flatmap(lambda family: st.from_regex(family.template, fullmatch=True)))
+@given(
+    st.sampled_from(FAMILIES_BEFORE).flatmap(lambda family: st.from_regex(family.template, fullmatch=True))
+)
 def test_an_id_a_family_accepts_the_old_grammars_accepted(custom_id: str) -> None:
     assert any(re.fullmatch(template, custom_id) for template in OLD_TEMPLATES.values()), custom_id
 
