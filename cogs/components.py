@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from bot.render import CustomId
 
 T = TypeVar("T")
+"""What a route's family reads of an id."""
 
 
 @dataclass(frozen=True)

@@ -46,14 +46,18 @@ import discord
 from bot.engine.cards import Card
 
 PREFIX = "romme"
+"""The prefix of every id that names a game (the replay viewer's too)."""
 MAX_CUSTOM_ID = 100
 """Discord's limit on a component's custom id."""
 MAX_SELECTED = 25
 """A select has at most 25 options, so a selection has at most 25 cards."""
 
 T = TypeVar("T")
+"""What a family's parser makes of an id."""
 BUTTON = discord.ComponentType.button
+"""The kind of component most families are drawn on."""
 STRING_SELECT = discord.ComponentType.string_select
+"""The kind of the hand panel's and the replay viewer's selects."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -65,8 +69,8 @@ class Family(Generic[T]):
     is a regex, or a tuple of words (its action words, in the order the bot draws them). ``tail`` is
     an optional regex after the fields (the hand panel's state). The builder (:meth:`build`) and the
     parser (:meth:`parse`, via ``read``) both follow from it, so the two can never disagree; the
-    cogs' register (:data:`cogs.components.REGISTER`) names the handler of each family. Every family made is
-    listed in :data:`FAMILIES`, in the order declared (unless ``listed`` is false).
+    cogs' register (:data:`cogs.components.REGISTER`) names the handler of each family. Every family
+    made is listed in :data:`FAMILIES`, in the order declared (unless ``listed`` is false).
 
     >>> pages = Family("pages", "demo:{owner}:{what}", {"owner": "[0-9]{1,3}", "what": ("next",)},
     ...                read=lambda found: int(found["owner"]), listed=False)
