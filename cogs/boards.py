@@ -8,15 +8,15 @@ refused, a season that does not exist says so, a page past the end shows the las
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any, Self
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.i18n import speaking, t
 from bot.render import refusal
-from bot.render.ratings import BOARD_TEMPLATE, parse_board_id, profile, season_board
-from cogs.clicks import answer_privately, as_button, refuse_forged
+from bot.render.ratings import profile, season_board
+from cogs.clicks import answer_privately, refuse_forged
 
 if TYPE_CHECKING:
     from bot.client import RommeBot
@@ -104,37 +104,26 @@ async def start_season(interaction: discord.Interaction[RommeBot]) -> None:
     await interaction.response.send_message(text)
 
 
-class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BOARD_TEMPLATE):
-    """**Previous** / **Next** of a season's leaderboard: the page its id names, drawn again in place."""
-
-    def __init__(self, item: discord.ui.Button[Any], *, forged: bool = False) -> None:
-        super().__init__(item)
-        self.forged = forged
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        button, forged = as_button(item)
-        return cls(button, forged=forged)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        if self.forged:
-            await refuse_forged(interaction)
+async def board_page(
+    interaction: discord.Interaction[Any], page: tuple[int, int, int] | None, values: Sequence[str]
+) -> None:
+    """**Previous** / **Next** of a season's leaderboard: ``page`` is ``(server, season, page)`` of
+    the page its id names, drawn again in place (``None``: not a button, forged)."""
+    if page is None:
+        await refuse_forged(interaction)
+        return
+    with speaking(interaction.locale):
+        if interaction.guild_id is None or page[0] != interaction.guild_id:
+            await answer_privately(interaction, refusal(t("board.elsewhere")))
             return
-        parsed = parse_board_id(self.item.custom_id or "")
+    guild_id, season, number = page
+    with speaking(interaction.guild_locale):
+        drawn = await board_message(
+            interaction.client, interaction.guild, guild_id, interaction.user.id, season=season, page=number
+        )
+    if drawn is None:
         with speaking(interaction.locale):
-            if parsed is None or interaction.guild_id is None or parsed[0] != interaction.guild_id:
-                await answer_privately(interaction, refusal(t("board.elsewhere")))
-                return
-        guild_id, season, page = parsed
-        with speaking(interaction.guild_locale):
-            drawn = await board_message(
-                interaction.client, interaction.guild, guild_id, interaction.user.id, season=season, page=page
-            )
-        if drawn is None:
-            with speaking(interaction.locale):
-                await answer_privately(interaction, refusal(t("season.unknown", season=season)))
-            return
-        embed, view = drawn
-        await interaction.response.edit_message(embed=embed, view=view)
+            await answer_privately(interaction, refusal(t("season.unknown", season=season)))
+        return
+    embed, view = drawn
+    await interaction.response.edit_message(embed=embed, view=view)

@@ -37,6 +37,7 @@ from bot.render import (
 from bot.render.cards import card_text, cards_text
 from bot.render.common import game_footers
 from bot.render.faces import text_cards
+from bot.render.ids import STOP
 from bot.render.results import early_rating_line
 from bot.service import TableError
 from bot.service.changes import Drawing
@@ -53,11 +54,11 @@ log = logging.getLogger(__name__)
 
 PANEL_VIEW_ONLY = ("sort", "select", "layoff", "swap")
 """Panel clicks that only redraw the panel (no move, nothing saved)."""
-PRIVATE_ACTIONS = frozenset({"stop_yes"})
+PRIVATE_ACTIONS = frozenset(STOP.words("action"))
+"""Public ids that only ever sit on an ephemeral message (the stop confirmation); panel ids too."""
 DRAW_WHILE_SAVING = True
 """Draw a move's hand panel while its save commits (sent only once it is committed); False draws it
 after the commit (``bench/interactions.py --compare`` times both)."""
-"""Public ids that only ever sit on an ephemeral message (the stop confirmation); panel ids too."""
 
 
 class Misplaced(Exception):
@@ -115,18 +116,6 @@ def selected_values(interaction: discord.Interaction[Any]) -> list[str]:
     data: Mapping[str, object] = interaction.data or {}
     given = data.get("values")
     return [v for v in given if isinstance(v, str)] if isinstance(given, list) else []
-
-
-def as_button(item: discord.ui.Item[Any]) -> tuple[discord.ui.Button[Any], bool]:
-    """``item`` as the button its id names, and whether it came as another kind of component (a
-    forged message's): then a new button with its id, whose click is refused.
-
-    >>> as_button(discord.ui.Select(custom_id="a"))[0].custom_id, as_button(discord.ui.Button())[1]
-    ('a', False)
-    """
-    if isinstance(item, discord.ui.Button):
-        return item, False
-    return discord.ui.Button(custom_id=getattr(item, "custom_id", None) or "?"), True
 
 
 async def refuse_forged(interaction: discord.Interaction[Any]) -> None:
@@ -278,10 +267,14 @@ def drawn_card(game: Game, seat: int) -> str | None:
 
 Drawn = tuple[discord.Embed, discord.ui.View] | None
 """A hand panel drawn while a move's save commits, or ``None`` (not drawn then)."""
+Handler = Callable[["Clicks", discord.Interaction, CustomId, Sequence[str]], Awaitable[None]]
+"""What a family of game ids goes to: a method of :class:`Clicks` (``Clicks.join``...)."""
 
 
 class Clicks:
-    """The handlers of every component of the game, by action (see :mod:`bot.render.ids`)."""
+    """The handlers of every component of the game (which family goes to which: the register,
+    :data:`cogs.components.REGISTER`), and what every game click shares: the clicker's language, the
+    place check, one answer whatever happens."""
 
     @classmethod
     def of(cls, bot: RommeBot) -> Clicks:
@@ -295,26 +288,18 @@ class Clicks:
         self.publisher = publisher
         self.metrics = metrics
         """Where the time from a click to its answer goes (``None``: metrics off)."""
-        handlers: dict[str, Callable[[discord.Interaction, CustomId, Sequence[str]], Awaitable[None]]] = {
-            "join": self.lobby,
-            "leave": self.lobby,
-            "add_computer": self.lobby,
-            "start": self.lobby,
-            "cancel": self.lobby,
-            "hand": self.my_hand,
-            "draw": self.table_draw,
-            "take": self.table_draw,
-            "next": self.next_round,
-            "again": self.play_again,
-            "stop_yes": self.stop,
-        }
-        self._handlers = handlers
         self._replies: dict[int, Reply] = {}
 
     async def run(
-        self, interaction: discord.Interaction, custom_id: CustomId | None, values: Sequence[str]
+        self,
+        interaction: discord.Interaction,
+        custom_id: CustomId | None,
+        values: Sequence[str],
+        handler: Handler | None = None,
     ) -> None:
-        """Handle one click; every outcome is answered, and no error escapes.
+        """Handle one click with ``handler`` (its family's, from the register); every outcome is
+        answered, and no error escapes. ``custom_id`` ``None`` (or no handler) is a component that is
+        not what its id says, refused.
 
         A click whose answer is not ready after :data:`DEFER_AFTER` seconds (a slow save) is
         deferred, and answered when it is done (SpellBot's safe defer), so a move that was accepted
@@ -322,18 +307,22 @@ class Clicks:
         """
         began = time.perf_counter()
         try:
-            await self._answer(interaction, custom_id, values)
+            await self._answer(interaction, custom_id, values, handler)
         finally:
             if self.metrics is not None:
                 self.metrics.clicked(time.perf_counter() - began)
 
     async def _answer(
-        self, interaction: discord.Interaction, custom_id: CustomId | None, values: Sequence[str]
+        self,
+        interaction: discord.Interaction,
+        custom_id: CustomId | None,
+        values: Sequence[str],
+        handler: Handler | None,
     ) -> None:
         reply = self.reply_to(interaction)
         if DEFER_AFTER <= 0:  # every click deferred at once (a database known to be slow)
             await reply.defer()
-            await self._run(interaction, custom_id, values)
+            await self._run(interaction, custom_id, values, handler)
             return
         # The work runs in this task (a task of its own would wait a turn of the loop to start);
         # a timer defers beside it if it is still running when the window closes.
@@ -342,7 +331,7 @@ class Clicks:
             DEFER_AFTER, lambda: deferring.append(asyncio.ensure_future(reply.defer()))
         )
         try:
-            await self._run(interaction, custom_id, values)
+            await self._run(interaction, custom_id, values, handler)
         finally:
             timer.cancel()
             if deferring:
@@ -385,16 +374,24 @@ class Clicks:
         return True
 
     async def _run(
-        self, interaction: discord.Interaction, custom_id: CustomId | None, values: Sequence[str]
+        self,
+        interaction: discord.Interaction,
+        custom_id: CustomId | None,
+        values: Sequence[str],
+        handler: Handler | None,
     ) -> None:
         # Private answers in the clicker's language (their preference, else Discord's) with their
         # cards as they chose; public ones set the game's language themselves.
         preferences = await self.service.book.known(interaction.user.id)
         with as_member(preferences, interaction.locale):
-            await self._handle(interaction, custom_id, values)
+            await self._handle(interaction, custom_id, values, handler)
 
     async def _handle(
-        self, interaction: discord.Interaction, custom_id: CustomId | None, values: Sequence[str]
+        self,
+        interaction: discord.Interaction,
+        custom_id: CustomId | None,
+        values: Sequence[str],
+        handler: Handler | None,
     ) -> None:
         game_id = None if custom_id is None else custom_id.game_id
         # A panel id carries the selected cards (a proposed meld is secret, R13): the log names the
@@ -402,11 +399,10 @@ class Clicks:
         action = None if custom_id is None else custom_id.action
         with about_game(game_id, interaction.guild_id):
             try:
-                if custom_id is None:
+                if custom_id is None or handler is None:
                     raise BadClick("not one of our components")
                 check_place(interaction, await self.game(custom_id.game_id), custom_id)
-                handler = self._handlers.get(custom_id.action, self.on_panel)
-                await handler(interaction, custom_id, values)
+                await handler(self, interaction, custom_id, values)
             except (TableError, IllegalMove) as exc:
                 await self._refuse(interaction, refusal_for(exc), custom_id)
             except Misplaced as exc:
@@ -428,21 +424,31 @@ class Clicks:
 
     # ------------------------------------------------------------------ lobby and public messages
 
-    async def lobby(self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]) -> None:
-        """Join, Leave, Add computer, Start, Cancel: the lobby message (the future table) is redrawn."""
+    async def join(self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]) -> None:
+        """Join: the lobby message (the future table) is redrawn, as after every lobby button."""
         user = interaction.user
-        gid = cid.game_id
-        if cid.action == "join":
-            game = await self.service.join(gid, user.id, user.display_name)
-        elif cid.action == "leave":
-            game = await self.service.leave(gid, user.id)
-        elif cid.action == "add_computer":
-            game = await self.service.add_computer(gid, user.id)
-        elif cid.action == "start":
-            game = await self.service.begin(gid, user.id)
-        else:
-            game = await self.service.cancel(gid, user.id)
+        await self.redraw_table_here(
+            interaction, await self.service.join(cid.game_id, user.id, user.display_name)
+        )
+
+    async def leave(self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]) -> None:
+        """Leave the lobby."""
+        await self.redraw_table_here(interaction, await self.service.leave(cid.game_id, interaction.user.id))
+
+    async def add_computer(
+        self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]
+    ) -> None:
+        """Add computer (the host only)."""
+        game = await self.service.add_computer(cid.game_id, interaction.user.id)
         await self.redraw_table_here(interaction, game)
+
+    async def begin(self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]) -> None:
+        """Start (the host only): the lobby becomes the table."""
+        await self.redraw_table_here(interaction, await self.service.begin(cid.game_id, interaction.user.id))
+
+    async def cancel(self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]) -> None:
+        """Cancel (the host only)."""
+        await self.redraw_table_here(interaction, await self.service.cancel(cid.game_id, interaction.user.id))
 
     async def redraw_table_here(self, interaction: discord.Interaction, game: Game) -> None:
         """Answer by drawing the table message of ``game`` on the clicked message."""

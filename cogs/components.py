@@ -1,51 +1,68 @@
-"""Persistent components: one ``DynamicItem`` class per kind of custom id (see :mod:`bot.render.ids`).
+"""The register of custom ids: every family of ids the bot draws, and the handler it goes to.
 
-A click is matched by its custom id alone, so a button posted before a restart still works: the id
-carries the game, the action and, on a hand panel, the game's version and the panel's state. Every
-class hands the click to :class:`~cogs.clicks.Clicks`. The templates do not overlap (discord.py runs
-every class whose template matches), and :class:`Malformed` answers any other id (forged, cut short,
-or from an older bot), so no click goes unanswered.
+A family is declared once where it is drawn (its layout, fields, kind of component, builder and
+parser: :class:`~bot.render.ids.Family`, in :mod:`bot.render.ids`, :mod:`bot.render.replay`,
+:mod:`bot.render.ratings`, :mod:`bot.render.settings`); :data:`REGISTER` names the handler of each.
+One generic persistent component, :class:`Component`, matches every id (discord.py registers it
+alone), reads it with the first family whose grammar matches it whole, and hands the click over. A
+click is matched by its custom id alone, so a button posted before a restart still works: the id
+carries the game (or the server, the member), the action and, on a hand panel, the game's version and
+the panel's state. An id that no family matches (forged, cut short, or from an older bot) is
+answered with a short refusal (the *malformed* answer), so no click goes unanswered; an id that comes
+on another kind of component than its family's is read as nothing (``None``), and refused by its
+handler.
+
+A new family (a tournament's, a spectator's) is one :class:`~bot.render.ids.Family` and one line
+here; ``tests/robustness/test_forged_interactions.py`` forges it from then on, and
+``tests/render/test_id_register.py`` checks that it is routed, and routed once.
+
+>>> [route.family.name for route in REGISTER][:3]
+['join', 'leave', 'add_computer']
+>>> route_of("romme:7:rv:3:n").family.name, route_of("romme:7:rv:3") is None
+('replay_step', True)
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
 import discord
 
-from bot.render import PANEL_BUTTON_TEMPLATE, PANEL_SELECT_TEMPLATE, parse_custom_id
-from bot.render.ids import public_template
-from cogs.boards import BoardButton
-from cogs.clicks import Clicks, selected_values
-from cogs.replays import REPLAY_ITEMS
-from cogs.settings import PANEL_ITEMS
+from bot.render import ids
+from bot.render.ids import MAX_CUSTOM_ID, Family
+from bot.render.ratings import BOARD_PAGE
+from bot.render.replay import REPLAY_EXPORT, REPLAY_ROUND, REPLAY_STEP
+from bot.render.settings import (
+    PREFERENCES_PICK,
+    SETTINGS_BUTTONS,
+    SETTINGS_CHANNELS,
+    SETTINGS_PICK,
+    SETTINGS_ROLE,
+)
+from cogs.boards import board_page
+from cogs.clicks import Clicks, Handler, selected_values
+from cogs.replays import replay_export, replay_round, replay_step
+from cogs.settings import panel_click
 
 if TYPE_CHECKING:
     from bot.client import RommeBot
     from bot.render import CustomId
 
-LOBBY_TEMPLATE = public_template(("join", "leave", "add_computer", "start", "cancel"))
-TABLE_TEMPLATE = public_template(("hand", "draw", "take"))
-ROUND_END_TEMPLATE = public_template(("next",))
-MATCH_END_TEMPLATE = public_template(("again",))
-STOP_TEMPLATE = public_template(("stop_yes",))
+T = TypeVar("T")
+"""What a route's family reads of an id."""
 
 
-def _unnamed(template: str) -> str:
-    # Python refuses a group name twice in one pattern; the lookahead below only needs the shape.
-    return re.sub(r"\(\?P<\w+>", "(?:", template)
+@dataclass(frozen=True)
+class Route(Generic[T]):
+    """One family of ids and the handler its clicks go to: ``handler(interaction, read, values)``,
+    ``read`` what the family read of the id (``None`` when the id came on another kind of
+    component), ``values`` a select's chosen values (none for a button)."""
 
-
-def malformed_template(templates: tuple[str, ...]) -> str:
-    """The template of every id that none of ``templates`` matches whole (as discord.py matches
-    them: ``fullmatch``).
-
-    >>> pattern = re.compile(malformed_template((r"a:(?P<n>[0-9]+)",)))
-    >>> [bool(pattern.fullmatch(text)) for text in ("a:1", "a:1x", "a:", "romme-set:²:pick", "")]
-    [False, True, True, True, True]
-    """
-    return r"(?s)^(?!" + "|".join(f"(?:{_unnamed(t)})\\Z" for t in templates) + r").*\Z"
+    family: Family[T]
+    handler: Callable[[discord.Interaction[Any], T | None, Sequence[str]], Awaitable[None]]
 
 
 def clicks_of(interaction: discord.Interaction[RommeBot]) -> Clicks:
@@ -53,99 +70,86 @@ def clicks_of(interaction: discord.Interaction[RommeBot]) -> Clicks:
     return Clicks.of(interaction.client)
 
 
-class _RommeItem:
-    """What every component class shares: the parsed id, and handing the click over."""
+def game(
+    method: Handler,
+) -> Callable[[discord.Interaction[Any], CustomId | None, Sequence[str]], Awaitable[None]]:
+    """The handler of a family of game ids: :meth:`Clicks.run` (the clicker's language, the place
+    check, one answer whatever happens) with ``method`` (``Clicks.join``...)."""
 
-    custom: CustomId | None
-    kind: ClassVar[discord.ComponentType] = discord.ComponentType.button
-    """The component type the class's ids are drawn on; the same id on another type is forged."""
+    async def handle(
+        interaction: discord.Interaction[Any], cid: CustomId | None, values: Sequence[str]
+    ) -> None:
+        await clicks_of(interaction).run(interaction, cid, values, method)
 
-    def __init__(self, item: discord.ui.Item[Any]) -> None:
-        super().__init__(item)  # type: ignore[call-arg]  # the DynamicItem after this mixin
-        drawn = item.type is self.kind
-        self.custom = parse_custom_id(item.custom_id) if drawn else None  # type: ignore[attr-defined]
+    handle.__name__ = handle.__qualname__ = method.__name__
+    return handle
+
+
+REGISTER: tuple[Route[Any], ...] = (
+    Route(ids.JOIN, game(Clicks.join)),
+    Route(ids.LEAVE, game(Clicks.leave)),
+    Route(ids.ADD_COMPUTER, game(Clicks.add_computer)),
+    Route(ids.START, game(Clicks.begin)),
+    Route(ids.CANCEL, game(Clicks.cancel)),
+    Route(ids.HAND, game(Clicks.my_hand)),
+    Route(ids.TABLE_MOVE, game(Clicks.table_draw)),
+    Route(ids.ROUND_END, game(Clicks.next_round)),
+    Route(ids.MATCH_END, game(Clicks.play_again)),
+    Route(ids.STOP, game(Clicks.stop)),
+    Route(ids.PANEL_BUTTON, game(Clicks.on_panel)),
+    Route(ids.PANEL_SELECT, game(Clicks.on_panel)),
+    Route(REPLAY_STEP, replay_step),
+    Route(REPLAY_ROUND, replay_round),
+    Route(REPLAY_EXPORT, replay_export),
+    Route(BOARD_PAGE, board_page),
+    Route(SETTINGS_PICK, panel_click),
+    Route(SETTINGS_CHANNELS, panel_click),
+    Route(SETTINGS_ROLE, panel_click),
+    Route(SETTINGS_BUTTONS, panel_click),
+    Route(PREFERENCES_PICK, panel_click),
+)
+"""Every family of ids the bot draws, and where its clicks go (no two families match one id)."""
+
+
+def route_of(custom_id: str) -> Route[Any] | None:
+    """The route of the family that matches ``custom_id`` whole; ``None`` for any other id."""
+    if len(custom_id) > MAX_CUSTOM_ID:
+        return None
+    return next((route for route in REGISTER if route.family.pattern.match(custom_id)), None)
+
+
+async def malformed(interaction: discord.Interaction[Any], values: Sequence[str]) -> None:
+    """An id that is not ours (any more): a short refusal in the clicker's language, nothing else."""
+    await clicks_of(interaction).run(interaction, None, values)
+
+
+class Component(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?s).*"):
+    """Every persistent component: matched by any custom id, read through :data:`REGISTER`."""
+
+    def __init__(self, item: discord.ui.Item[Any], route: Route[Any] | None, read: object) -> None:
+        super().__init__(item)
+        self.route = route
+        """The family's route (``None``: no family's id)."""
+        self.read = read
+        """What the family read of the id (``None``: on another kind of component, forged)."""
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
-        return cls(item)
+        custom_id = match.string
+        route = route_of(custom_id)
+        if route is None or item.type not in route.family.kinds:
+            return cls(item, route, None)
+        return cls(item, route, route.family.parse(custom_id))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await clicks_of(interaction).run(interaction, self.custom, selected_values(interaction))
+        values = selected_values(interaction)
+        if self.route is None:
+            await malformed(interaction, values)
+            return
+        await self.route.handler(interaction, self.read, values)
 
 
-class _Button(_RommeItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
-    """A button matched by its custom id alone."""
-
-
-class LobbyButton(_Button, template=LOBBY_TEMPLATE):
-    """Join, Leave, Add computer, Start, Cancel."""
-
-
-class TableButton(_Button, template=TABLE_TEMPLATE):
-    """My hand, Draw, Take discard on the public table."""
-
-
-class RoundEndButton(_Button, template=ROUND_END_TEMPLATE):
-    """Next round."""
-
-
-class MatchEndButton(_Button, template=MATCH_END_TEMPLATE):
-    """Play again."""
-
-
-class StopButton(_Button, template=STOP_TEMPLATE):
-    """The confirmation of ``/romme stop``."""
-
-
-class PanelButton(_Button, template=PANEL_BUTTON_TEMPLATE):
-    """A hand-panel button: Draw, Take discard, Meld, Lay off, Swap joker, Discard, Take back, Hint, Sort."""
-
-
-class PanelSelect(_RommeItem, discord.ui.DynamicItem[discord.ui.Select[Any]], template=PANEL_SELECT_TEMPLATE):
-    """The hand panel's card multi-select and its target-meld select."""
-
-    kind = discord.ComponentType.string_select
-
-
-ANSWERED: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    LobbyButton,
-    TableButton,
-    RoundEndButton,
-    MatchEndButton,
-    StopButton,
-    PanelButton,
-    PanelSelect,
-    *REPLAY_ITEMS,
-    BoardButton,
-    *PANEL_ITEMS,
-)
-"""Every component class with an id of its own (registered with :data:`ITEMS` and the panels')."""
-MALFORMED_TEMPLATE = malformed_template(
-    tuple(item.__discord_ui_compiled_template__.pattern for item in ANSWERED)
-)
-"""Any id that none of the other templates matches (forged, cut short, or from an older bot)."""
-
-
-class Malformed(_Button, template=MALFORMED_TEMPLATE):
-    """An id that is not ours (any more): answered with a short refusal, nothing else."""
-
-    def __init__(self, item: discord.ui.Button[Any]) -> None:
-        super().__init__(item)
-        self.custom = None
-
-
-ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    LobbyButton,
-    TableButton,
-    RoundEndButton,
-    MatchEndButton,
-    StopButton,
-    PanelButton,
-    PanelSelect,
-    *REPLAY_ITEMS,
-    Malformed,
-    BoardButton,
-)
+ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (Component,)
 """Every persistent component class, registered by the cog with ``bot.add_dynamic_items``."""

@@ -1,7 +1,9 @@
 """The history list and the replay viewer: their persistent components and what a click on them does.
 
-Thin, as the other cogs: the service reads the match (:class:`~bot.service.replays.Replays`: only a
-finished match, only to a member who may see it, :mod:`bot.service.visibility`) and
+Thin, as the other cogs: the register (:data:`cogs.components.REGISTER`) hands each click here
+with its id read (:mod:`bot.render.replay`'s families); the service reads the match
+(:class:`~bot.service.replays.Replays`: only a finished match, only to a member who may see it,
+:mod:`bot.service.visibility`) and
 :mod:`bot.render.replay` draws it. Every component carries the game and the step it shows, so a
 viewer opened before a restart still works. A click is trusted for nothing: the game is read again
 and the member asked about again (:func:`cogs.visibility.viewer_of`), at every step.
@@ -13,27 +15,19 @@ import gzip
 import io
 import json
 import logging
-import re
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot.i18n import speaking, t
 from bot.render import refusal, refusal_for
-from bot.render.replay import (
-    EXPORT_TEMPLATE,
-    MAX_ROUND_OPTIONS,
-    ROUND_TEMPLATE,
-    STEP_TEMPLATE,
-    history_message,
-    replay_message,
-)
+from bot.render.replay import MAX_ROUND_OPTIONS, history_message, replay_message
 from bot.service import TableError
 from bot.service.matchlog import NoReplay
 from bot.service.numbers import whole_number
-from cogs.clicks import answer_privately, as_button, refuse_forged, selected_values
+from cogs.clicks import answer_privately, refuse_forged
 from cogs.visibility import viewer_of
 
 if TYPE_CHECKING:
@@ -118,85 +112,41 @@ async def send_history(interaction: discord.Interaction[Any], member: discord.ab
     await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
-class ReplayStep(discord.ui.DynamicItem[discord.ui.Button[Any]], template=STEP_TEMPLATE):
-    """⏮ ◀ ▶ ⏭ and Next turn of the viewer, and a history list's button (which opens a viewer)."""
-
-    def __init__(
-        self, item: discord.ui.Button[Any], game_id: int, step: int, tag: str, *, forged: bool = False
-    ) -> None:
-        super().__init__(item)
-        self.game_id, self.step, self.tag = game_id, step, tag
-        self.forged = forged
-        """The id came on another kind of component (only a forged message has one)."""
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        button, forged = as_button(item)
-        return cls(button, int(match["game_id"]), int(match["step"]), match["tag"], forged=forged)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        if self.forged:
-            await refuse_forged(interaction)
-            return
-        await show_replay(interaction, self.game_id, self.step, new=self.tag == "o")
+async def replay_step(
+    interaction: discord.Interaction[Any], step: tuple[int, int, str] | None, values: Sequence[str]
+) -> None:
+    """⏮ ◀ ▶ ⏭ and Next turn of the viewer, and a history list's button (which opens a viewer):
+    ``step`` is ``(game, step, tag)`` (``None``: the id came on another kind of component, which only
+    a forged message has)."""
+    if step is None:
+        await refuse_forged(interaction)
+        return
+    game_id, index, tag = step
+    await show_replay(interaction, game_id, index, new=tag == "o")
 
 
-class ReplayRound(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ROUND_TEMPLATE):
-    """The viewer's round select: its value is the round to jump to."""
-
-    def __init__(self, item: discord.ui.Select[Any], game_id: int, *, forged: bool = False) -> None:
-        super().__init__(item)
-        self.game_id = game_id
-        self.forged = forged
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        if isinstance(item, discord.ui.Select):
-            return cls(item, int(match["game_id"]))
-        return cls(discord.ui.Select(custom_id=match.string), int(match["game_id"]), forged=True)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = selected_values(interaction)
-        if self.forged:
-            values = []  # not a select: no round chosen
-        round_no = whole_number(values[0]) if len(values) == 1 else None
-        if round_no is None or not 1 <= round_no <= MAX_ROUND_OPTIONS:
-            # Not one of the select's options (rounds 1 to 25 at most): forged.
-            with speaking(interaction.locale):
-                await answer_privately(interaction, refusal(t("error.replay.no_round")))
-            return
-        await show_replay(interaction, self.game_id, None, new=False, round_no=round_no)
+async def replay_round(
+    interaction: discord.Interaction[Any], game_id: int | None, values: Sequence[str]
+) -> None:
+    """The viewer's round select: its value is the round to jump to (``game_id`` ``None``: not a
+    select, so no round chosen)."""
+    round_no = whole_number(values[0]) if game_id is not None and len(values) == 1 else None
+    if game_id is None or round_no is None or not 1 <= round_no <= MAX_ROUND_OPTIONS:
+        # Not one of the select's options (rounds 1 to 25 at most): forged.
+        with speaking(interaction.locale):
+            await answer_privately(interaction, refusal(t("error.replay.no_round")))
+        return
+    await show_replay(interaction, game_id, None, new=False, round_no=round_no)
 
 
-class ReplayExport(discord.ui.DynamicItem[discord.ui.Button[Any]], template=EXPORT_TEMPLATE):
-    """The viewer's Download button."""
-
-    def __init__(self, item: discord.ui.Button[Any], game_id: int, *, forged: bool = False) -> None:
-        super().__init__(item)
-        self.game_id = game_id
-        self.forged = forged
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        button, forged = as_button(item)
-        return cls(button, int(match["game_id"]), forged=forged)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        if self.forged:
-            await refuse_forged(interaction)
-            return
-        await send_export(interaction, self.game_id)
-
-
-REPLAY_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (ReplayStep, ReplayRound, ReplayExport)
-"""The history's and the viewer's persistent components."""
-REPLAY_TEMPLATES = (STEP_TEMPLATE, ROUND_TEMPLATE, EXPORT_TEMPLATE)
+async def replay_export(
+    interaction: discord.Interaction[Any], game_id: int | None, values: Sequence[str]
+) -> None:
+    """The viewer's Download button (``game_id`` ``None``: not a button, forged)."""
+    if game_id is None:
+        await refuse_forged(interaction)
+        return
+    await send_export(interaction, game_id)
 
 
 async def replay_choices(

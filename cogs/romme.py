@@ -47,7 +47,7 @@ from cogs.clicks import Clicks, answer_privately
 from cogs.components import ITEMS
 from cogs.options import ForgedOption, check_options
 from cogs.replays import replay_choices, send_history, show_replay
-from cogs.settings import PANEL_ITEMS, Panels, runs_games
+from cogs.settings import Panels, runs_games
 from cogs.start import NewLobby, StartOptions, start_refusal, thread_parent
 
 if TYPE_CHECKING:
@@ -156,14 +156,14 @@ class Romme(commands.GroupCog, group_name="romme", group_description=text("slash
 
     async def cog_load(self) -> None:
         """Register the persistent components, so a button posted before a restart works again."""
-        self.bot.add_dynamic_items(*ITEMS, *PANEL_ITEMS)
+        self.bot.add_dynamic_items(*ITEMS)
         # Installed on the tree while the cog is loaded (RoboDanny's habit), restored on unload.
         self._tree_check = self.bot.tree.interaction_check
         self.bot.tree.interaction_check = self.options_check  # type: ignore[method-assign]
 
     async def cog_unload(self) -> None:
         """Forget the components (the bot stops the timers and table edits itself)."""
-        self.bot.remove_dynamic_items(*ITEMS, *PANEL_ITEMS)
+        self.bot.remove_dynamic_items(*ITEMS)
         self.bot.tree.interaction_check = self._tree_check  # type: ignore[method-assign]
 
     @commands.Cog.listener()

@@ -13,9 +13,8 @@ and changes nothing; a saved change is said in one line above the panel, redrawn
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -26,9 +25,7 @@ from bot.render.common import house_rule_lines
 from bot.render.settings import (
     NUMBERS_MODAL,
     PREFERENCES_PREFIX,
-    PREFERENCES_TEMPLATE,
     SETTINGS_PREFIX,
-    SETTINGS_TEMPLATE,
     game_lines,
     help_embed,
     numbers_modal,
@@ -52,7 +49,7 @@ from bot.service.settings import (
     PickedRole,
     ServerSettings,
 )
-from cogs.clicks import answer_privately, selected_values
+from cogs.clicks import answer_privately
 
 if TYPE_CHECKING:
     from bot.client import RommeBot
@@ -220,12 +217,15 @@ class Panels:
     # ------------------------------------------------------------------ the panels' components
 
     async def click(
-        self, interaction: discord.Interaction[Any], custom_id: str, values: Sequence[str]
+        self,
+        interaction: discord.Interaction[Any],
+        parsed: tuple[str, int, str] | None,
+        values: Sequence[str],
     ) -> None:
-        """A component of either panel; every outcome is answered."""
+        """A component of either panel, its id read as ``(prefix, owner, what)`` (``None``: forged);
+        every outcome is answered."""
         preferences = await self.member(interaction)
         with as_member(preferences, interaction.locale):
-            parsed = parse_panel_id(custom_id)
             try:
                 if parsed is None:
                     raise TableError("settings.bad_value", setting="?")
@@ -387,69 +387,9 @@ def typed_values(data: Mapping[str, object]) -> dict[str, str]:
     return typed
 
 
-class _PanelItem:
-    """What the panels' components share: handing the click to :class:`Panels`."""
-
-    kind: ClassVar[discord.ComponentType] = discord.ComponentType.string_select
-    """The component type the class's ids are drawn on; the same id on another type is forged."""
-
-    def __init__(self, item: discord.ui.Item[Any]) -> None:
-        super().__init__(item)  # type: ignore[call-arg]  # the DynamicItem after this mixin
-        drawn = item.type is self.kind
-        # A forged kind of component is read as no id of ours: refused, whatever it names.
-        self.custom_id_seen: str = item.custom_id if drawn else ""  # type: ignore[attr-defined]
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(item)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await Panels(interaction.client).click(interaction, self.custom_id_seen, selected_values(interaction))
-
-
-SETTINGS_SELECT = SETTINGS_TEMPLATE.replace("pick|channels|role|numbers|reset", "pick")
-SETTINGS_CHANNELS = SETTINGS_TEMPLATE.replace("pick|channels|role|numbers|reset", "channels")
-SETTINGS_ROLE = SETTINGS_TEMPLATE.replace("pick|channels|role|numbers|reset", "role")
-SETTINGS_BUTTON = SETTINGS_TEMPLATE.replace("pick|channels|role|numbers|reset", "numbers|reset")
-
-
-class SettingsPick(_PanelItem, discord.ui.DynamicItem[discord.ui.Select[Any]], template=SETTINGS_SELECT):
-    """The settings panel's list of choices."""
-
-
-class SettingsChannels(
-    _PanelItem, discord.ui.DynamicItem[discord.ui.ChannelSelect[Any]], template=SETTINGS_CHANNELS
-):
-    """The channels games may start in."""
-
-    kind = discord.ComponentType.channel_select
-
-
-class SettingsRole(_PanelItem, discord.ui.DynamicItem[discord.ui.RoleSelect[Any]], template=SETTINGS_ROLE):
-    """The game-master role."""
-
-    kind = discord.ComponentType.role_select
-
-
-class SettingsButton(_PanelItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=SETTINGS_BUTTON):
-    """Numbers… (the modal) and Reset all."""
-
-    kind = discord.ComponentType.button
-
-
-class PreferencesPick(
-    _PanelItem, discord.ui.DynamicItem[discord.ui.Select[Any]], template=PREFERENCES_TEMPLATE
-):
-    """The preferences panel's list of choices."""
-
-
-PANEL_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    SettingsPick,
-    SettingsChannels,
-    SettingsRole,
-    SettingsButton,
-    PreferencesPick,
-)
-"""The panels' component classes, registered with the game's (``cogs.components.ITEMS``)."""
+async def panel_click(
+    interaction: discord.Interaction[Any], parsed: tuple[str, int, str] | None, values: Sequence[str]
+) -> None:
+    """A component of either panel, as the register hands it over: ``parsed`` is ``(prefix, owner,
+    what)`` (``None``: the id came on another kind of component, which only a forged message has)."""
+    await Panels(interaction.client).click(interaction, parsed, values)

@@ -53,7 +53,7 @@ Key = tuple[int, int]
 def detached(view: discord.ui.View) -> discord.ui.View:
     """``view`` marked finished, so discord.py sends its components without keeping it in memory.
 
-    Every click is caught by the persistent ``DynamicItem`` classes (cogs.components); a stored copy
+    Every click is caught by the one persistent ``DynamicItem`` (cogs.components); a stored copy
     of each sent view would only pile up.
     """
     view.stop()

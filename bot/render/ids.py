@@ -1,6 +1,10 @@
 """Custom ids of every button and select: building them, and parsing them back safely.
 
-Two shapes (Discord allows 100 characters):
+Every kind of id is a :class:`Family`, declared once beside what draws it (the games' here, the
+replay viewer's in :mod:`bot.render.replay`, the leaderboard's in :mod:`bot.render.ratings`, the
+private panels' in :mod:`bot.render.settings`); :data:`FAMILIES` lists them all, and the cogs'
+register (:data:`cogs.components.REGISTER`) names the handler of each. The games' ids have two
+shapes (Discord allows 100 characters):
 
 - public components: ``romme:<game_id>:<action>`` with ``action`` in :data:`PUBLIC_ACTIONS`;
 - hand-panel components: ``romme:<game_id>:<action>:<version>[:<arg>]`` with ``action`` in
@@ -31,46 +35,129 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+import string
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Generic, Literal, TypeVar
+
+import discord
 
 from bot.engine.cards import Card
 
 PREFIX = "romme"
+"""The prefix of every id that names a game (the replay viewer's too)."""
 MAX_CUSTOM_ID = 100
 """Discord's limit on a component's custom id."""
 MAX_SELECTED = 25
 """A select has at most 25 options, so a selection has at most 25 cards."""
 
-PUBLIC_ACTIONS: tuple[str, ...] = (
-    "join",
-    "leave",
-    "add_computer",
-    "start",
-    "cancel",
-    "hand",
-    "draw",
-    "take",
-    "next",
-    "again",
-    "stop_yes",
-)
-PANEL_ACTIONS: tuple[str, ...] = (
-    "p_draw",
-    "p_take",
-    "meld",
-    "layoff",
-    "swap",
-    "discard",
-    "takeback",
-    "hint",
-    "sort",
-    "select",
-    "target",
-    "drop",
-)
+T = TypeVar("T")
+"""What a family's parser makes of an id."""
+BUTTON = discord.ComponentType.button
+"""The kind of component most families are drawn on."""
+STRING_SELECT = discord.ComponentType.string_select
+"""The kind of the hand panel's and the replay viewer's selects."""
+
+
+@dataclass(frozen=True, eq=False)
+class Family(Generic[T]):
+    """One family of custom ids, declared once: its name, its layout (the prefix and the fields),
+    each field's grammar, the kind of component its ids are drawn on, and what a parsed id is.
+
+    ``layout`` is a ``str.format`` pattern whose literal text is the wire spelling; a field's grammar
+    is a regex, or a tuple of words (its action words, in the order the bot draws them). ``tail`` is
+    an optional regex after the fields (the hand panel's state). The builder (:meth:`build`) and the
+    parser (:meth:`parse`, via ``read``) both follow from it, so the two can never disagree; the
+    cogs' register (:data:`cogs.components.REGISTER`) names the handler of each family. Every family
+    made is listed in :data:`FAMILIES`, in the order declared (unless ``listed`` is false).
+
+    >>> pages = Family("pages", "demo:{owner}:{what}", {"owner": "[0-9]{1,3}", "what": ("next",)},
+    ...                read=lambda found: int(found["owner"]), listed=False)
+    >>> pages.build(owner=12), pages.parse("demo:12:next"), pages.parse("demo:12:back")
+    ('demo:12:next', 12, None)
+    >>> pages.words("what"), pages.fields
+    (('next',), ('owner', 'what'))
+    """
+
+    name: str
+    layout: str
+    grammar: Mapping[str, str | tuple[str, ...]]
+    read: Callable[[re.Match[str]], T]
+    """What a parsed id is, from the match of its fields."""
+    kinds: tuple[discord.ComponentType, ...] = (BUTTON,)
+    """The kinds of component its ids are drawn on: the same id on another kind is forged."""
+    tail: str = ""
+    listed: bool = True
+    """Listed in :data:`FAMILIES` (false for a grammar that only groups others, or a doctest's)."""
+    template: str = field(init=False)
+    """The regex (for matching, as discord.py matches a ``DynamicItem``'s: ``fullmatch``)."""
+    fields: tuple[str, ...] = field(init=False)
+    """The fields' names, in the order of the layout."""
+    _compiled: re.Pattern[str] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        parts, names = ["^"], []
+        for literal, name, _spec, _conversion in _FORMATTER.parse(self.layout):
+            parts.append(re.escape(literal))
+            if name is not None:
+                names.append(name)
+                parts.append(f"(?P<{name}>{self._regex(name)})")
+        parts.append(self.tail + r"\Z")
+        object.__setattr__(self, "template", "".join(parts))
+        object.__setattr__(self, "fields", tuple(names))
+        object.__setattr__(self, "_compiled", re.compile(self.template))
+        if self.listed:
+            FAMILIES.append(self)
+
+    def _regex(self, name: str) -> str:
+        spelled = self.grammar[name]
+        if isinstance(spelled, str):
+            return spelled
+        return "|".join(re.escape(word) for word in spelled)
+
+    @property
+    def prefix(self) -> str:
+        """What every id of the family starts with (its literal text before the first field)."""
+        return self.layout.split("{", 1)[0].rstrip(":")
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        """:attr:`template`, compiled."""
+        return self._compiled
+
+    def words(self, name: str) -> tuple[str, ...]:
+        """The words field ``name`` takes (the family's action words); none for a free field."""
+        spelled = self.grammar[name]
+        return () if isinstance(spelled, str) else spelled
+
+    def match(self, custom_id: object) -> re.Match[str] | None:
+        """The match of ``custom_id`` whole, or ``None`` (not a string, too long, another shape)."""
+        if not isinstance(custom_id, str) or len(custom_id) > MAX_CUSTOM_ID:
+            return None
+        return self.pattern.match(custom_id)
+
+    def parse(self, custom_id: object) -> T | None:
+        """What ``custom_id`` says, read by the family, or ``None`` if it is not one of its ids."""
+        found = self.match(custom_id)
+        return None if found is None else self.read(found)
+
+    def build(self, **values: object) -> str:
+        """The id of these field values (a field of one word may be left out); raises ``ValueError``
+        if it would not parse back."""
+        for name in self.fields:
+            if name not in values and len(self.words(name)) == 1:
+                values[name] = self.words(name)[0]
+        custom_id = self.layout.format(**values)
+        if self.match(custom_id) is None:
+            raise ValueError(f"custom id would not parse back as {self.name}: {custom_id!r}")
+        return custom_id
+
+
+FAMILIES: list[Family[Any]] = []
+"""Every family of custom ids the bot draws, in the order declared (one module each: this one for
+the games, :mod:`bot.render.replay`, :mod:`bot.render.ratings`, :mod:`bot.render.settings`)."""
+_FORMATTER = string.Formatter()
 
 Sort = Literal["suit", "rank"]
 Mode = Literal["lay_off", "swap_joker"]
@@ -88,35 +175,98 @@ MODE_OF_ACTION: dict[str, Mode] = {"layoff": "lay_off", "swap": "swap_joker"}
 
 # A game id and a version are database integers; 12 digits is far beyond any real game and keeps the
 # worst-case id inside 100 characters. No sign, no leading zeros: one spelling per id.
-_NUMBER = r"(?:0|[1-9][0-9]{0,11})"
+NUMBER = r"(?:0|[1-9][0-9]{0,11})"
+"""A game id, a version, a replay's step in an id: no sign, no leading zero, at most 12 digits."""
 _COMPACT_CARD = r"(?:[A2-9TJQK][SHDC]|JK)"
 _ARG = rf"(?P<sort>[sr])(?P<mode>[lw]?)\.(?P<cards>{_COMPACT_CARD}{{0,{MAX_SELECTED}}})"
 
 
-def public_template(actions: Iterable[str] = PUBLIC_ACTIONS) -> str:
-    """The regex (for ``DynamicItem``'s ``template``) matching public ids of ``actions``."""
-    names = "|".join(re.escape(a) for a in actions)
-    return rf"^{PREFIX}:(?P<game_id>{_NUMBER}):(?P<action>{names})\Z"
+def _custom_id_of(found: re.Match[str]) -> CustomId:
+    """The parts of a game's id (public or hand panel) as its family matched them."""
+    if "version" not in found.re.groupindex:
+        return CustomId(int(found["game_id"]), found["action"])
+    arg = None if found["sort"] is None else found.string.rsplit(":", 1)[1]
+    return CustomId(int(found["game_id"]), found["action"], int(found["version"]), arg)
 
 
-def panel_template(actions: Iterable[str] = PANEL_ACTIONS) -> str:
-    """The regex (for ``DynamicItem``'s ``template``) matching hand-panel ids of ``actions``."""
-    names = "|".join(re.escape(a) for a in actions)
-    return rf"^{PREFIX}:(?P<game_id>{_NUMBER}):(?P<action>{names}):(?P<version>{_NUMBER})(?::{_ARG})?\Z"
+def public_family(name: str, actions: tuple[str, ...], *, listed: bool = True) -> Family[CustomId]:
+    """A family of public game buttons: ``romme:<game_id>:<action>``."""
+    return Family(
+        name,
+        PREFIX + ":{game_id}:{action}",
+        {"game_id": NUMBER, "action": actions},
+        read=_custom_id_of,
+        listed=listed,
+    )
 
 
-PUBLIC_TEMPLATE = public_template()
-"""Every public id: ``romme:<game_id>:<action>``."""
-PANEL_TEMPLATE = panel_template()
-"""Every hand-panel id: ``romme:<game_id>:<action>:<version>[:<arg>]``."""
-PANEL_SELECTS = ("select", "target", "drop")
+def panel_family(
+    name: str, actions: tuple[str, ...], kind: discord.ComponentType, *, listed: bool = True
+) -> Family[CustomId]:
+    """A family of hand-panel components: ``romme:<game_id>:<action>:<version>[:<arg>]``."""
+    return Family(
+        name,
+        PREFIX + ":{game_id}:{action}:{version}",
+        {"game_id": NUMBER, "action": actions, "version": NUMBER},
+        read=_custom_id_of,
+        kinds=(kind,),
+        tail=f"(?::{_ARG})?",
+        listed=listed,
+    )
+
+
+JOIN = public_family("join", ("join",))
+"""The lobby's Join."""
+LEAVE = public_family("leave", ("leave",))
+"""The lobby's Leave."""
+ADD_COMPUTER = public_family("add_computer", ("add_computer",))
+"""The lobby's Add computer."""
+START = public_family("start", ("start",))
+"""The lobby's Start."""
+CANCEL = public_family("cancel", ("cancel",))
+"""The lobby's Cancel."""
+HAND = public_family("hand", ("hand",))
+"""My hand, on the public table."""
+TABLE_MOVE = public_family("table_move", ("draw", "take"))
+"""Draw, Take discard, on the public table."""
+ROUND_END = public_family("round_end", ("next",))
+"""Next round."""
+MATCH_END = public_family("match_end", ("again",))
+"""Play again."""
+STOP = public_family("stop", ("stop_yes",))
+"""The confirmation of ``/romme stop`` (on the stopper's ephemeral message)."""
+PANEL_BUTTON = panel_family(
+    "panel_button",
+    ("p_draw", "p_take", "meld", "layoff", "swap", "discard", "takeback", "hint", "sort"),
+    BUTTON,
+)
+"""A hand-panel button: Draw, Take discard, Meld, Lay off, Swap joker, Discard, Take back, Hint, Sort."""
+PANEL_SELECT = panel_family("panel_select", ("select", "target", "drop"), STRING_SELECT)
 """The panel's selects: the card select, the target-meld select, the discard select."""
-PANEL_BUTTON_TEMPLATE = panel_template(a for a in PANEL_ACTIONS if a not in PANEL_SELECTS)
-"""Hand-panel buttons only (for a ``DynamicItem[Button]``)."""
-PANEL_SELECT_TEMPLATE = panel_template(PANEL_SELECTS)
-"""Hand-panel selects only (for a ``DynamicItem[Select]``)."""
-_PUBLIC_RE = re.compile(PUBLIC_TEMPLATE)
-_PANEL_RE = re.compile(PANEL_TEMPLATE)
+PUBLIC_FAMILIES = (JOIN, LEAVE, ADD_COMPUTER, START, CANCEL, HAND, TABLE_MOVE, ROUND_END, MATCH_END, STOP)
+"""The families of the games' public buttons."""
+PANEL_FAMILIES = (PANEL_BUTTON, PANEL_SELECT)
+"""The families of the hand panel's components."""
+PANEL_SELECTS = PANEL_SELECT.words("action")
+"""The panel's selects' action words."""
+
+PUBLIC_ACTIONS: tuple[str, ...] = tuple(a for family in PUBLIC_FAMILIES for a in family.words("action"))
+"""Every public action word, as its family declares it."""
+PANEL_ACTIONS: tuple[str, ...] = tuple(a for family in PANEL_FAMILIES for a in family.words("action"))
+"""Every hand-panel action word, as its family declares it."""
+
+_ANY_PUBLIC = public_family("public", PUBLIC_ACTIONS, listed=False)
+_ANY_PANEL = panel_family("panel", PANEL_ACTIONS, BUTTON, listed=False)
+PUBLIC_TEMPLATE = _ANY_PUBLIC.template
+"""Every public id: ``romme:<game_id>:<action>``."""
+PANEL_TEMPLATE = _ANY_PANEL.template
+"""Every hand-panel id: ``romme:<game_id>:<action>:<version>[:<arg>]``."""
+PANEL_BUTTON_TEMPLATE = PANEL_BUTTON.template
+"""Hand-panel buttons only."""
+PANEL_SELECT_TEMPLATE = PANEL_SELECT.template
+"""Hand-panel selects only."""
+_PUBLIC_RE = _ANY_PUBLIC.pattern
+_PANEL_RE = _ANY_PANEL.pattern
 _ARG_RE = re.compile(rf"^{_ARG}\Z")
 _COMPACT_RE = re.compile(_COMPACT_CARD)
 
@@ -212,7 +362,7 @@ def public_id(game_id: int, action: str) -> str:
     """
     if action not in PUBLIC_ACTIONS:
         raise ValueError(f"not a public action: {action!r}")
-    custom_id = f"{PREFIX}:{game_id}:{action}"
+    custom_id = _ANY_PUBLIC.layout.format(game_id=game_id, action=action)
     # A valid game id makes a valid public id (the longest is far below 100 characters).
     return custom_id if _is_number(game_id) else _checked(custom_id)
 
@@ -222,7 +372,7 @@ def panel_id(game_id: int, action: str, version: int, state: PanelState) -> str:
     if action not in PANEL_ACTIONS:
         raise ValueError(f"not a panel action: {action!r}")
     arg = _encoded(state)
-    custom_id = f"{PREFIX}:{game_id}:{action}:{version}:{arg}"
+    custom_id = _ANY_PANEL.layout.format(game_id=game_id, action=action, version=version) + ":" + arg
     # A panel draws ten ids of a few states: the parts are checked (the arg once per state) instead
     # of matching every whole id; anything unusual still goes through the full parse.
     if _is_number(game_id) and _is_number(version) and len(custom_id) <= MAX_CUSTOM_ID and _arg_ok(arg):
@@ -231,7 +381,7 @@ def panel_id(game_id: int, action: str, version: int, state: PanelState) -> str:
 
 
 def _is_number(value: object) -> bool:
-    """``value`` is spelled as ``_NUMBER`` matches: an int (not a bool) from 0 to 12 digits."""
+    """``value`` is spelled as :data:`NUMBER` matches: an int (not a bool) from 0 to 12 digits."""
     return type(value) is int and 0 <= value < 10**12
 
 

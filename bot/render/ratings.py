@@ -8,7 +8,6 @@ its title is in the embed, in the reader's language.
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -16,6 +15,7 @@ import discord
 
 from bot.i18n import t
 from bot.render.common import check_embed, clip, line_fields, new_embed, plain, seat_name
+from bot.render.ids import Family
 
 if TYPE_CHECKING:
     from bot.service.game import Game
@@ -23,8 +23,14 @@ if TYPE_CHECKING:
 
 BOARD_PREFIX = "rommelb"
 """The custom id prefix of a leaderboard's page buttons (not ``romme:``: they hold no game)."""
-BOARD_TEMPLATE = rf"{BOARD_PREFIX}:(?P<guild>[0-9]{{1,20}}):(?P<season>[0-9]{{1,6}}):(?P<page>[0-9]{{1,6}})"
-"""``rommelb:<server>:<season>:<page>``: the page a button shows."""
+BOARD_PAGE: Family[tuple[int, int, int]] = Family(
+    "board_page",
+    BOARD_PREFIX + ":{guild}:{season}:{page}",
+    {"guild": "[0-9]{1,20}", "season": "[0-9]{1,6}", "page": "[0-9]{1,6}"},
+    read=lambda found: (int(found["guild"]), int(found["season"]), int(found["page"])),
+)
+"""``rommelb:<server>:<season>:<page>``: the page a button shows; read as ``(server, season, page)``."""
+BOARD_TEMPLATE = BOARD_PAGE.template
 CHART_NAME = "rating.png"
 CHART_SIZE = (480, 180)
 """The chart's pixels: small enough for a phone, a few kilobytes."""
@@ -82,7 +88,7 @@ def board_id(guild_id: int, season: int, page: int) -> str:
     >>> board_id(5, 2, 1)
     'rommelb:5:2:1'
     """
-    return f"{BOARD_PREFIX}:{guild_id}:{season}:{page}"
+    return BOARD_PAGE.build(guild=guild_id, season=season, page=page)
 
 
 def parse_board_id(custom_id: str) -> tuple[int, int, int] | None:
@@ -91,10 +97,7 @@ def parse_board_id(custom_id: str) -> tuple[int, int, int] | None:
     >>> parse_board_id("rommelb:5:2:1"), parse_board_id("rommelb:x")
     ((5, 2, 1), None)
     """
-    found = re.fullmatch(BOARD_TEMPLATE, custom_id)
-    if found is None:
-        return None
-    return int(found["guild"]), int(found["season"]), int(found["page"])
+    return BOARD_PAGE.parse(custom_id)
 
 
 def _who(user_id: int, names: Mapping[int, str]) -> str:

@@ -13,7 +13,6 @@ True
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -36,51 +35,65 @@ from bot.render.common import (
     seat_name,
 )
 from bot.render.events import last_move_text
-from bot.render.ids import PREFIX
+from bot.render.ids import NUMBER, PREFIX, STRING_SELECT, Family
 from bot.render.results import final_places
 
 if TYPE_CHECKING:
     from bot.service.game import Game
     from bot.service.matchlog import MatchLog
 
-_NUMBER = r"(?:0|[1-9][0-9]{0,11})"
 STEP_TAGS = "fpntlo"
 """What a viewer button does, in its id: first, previous, next, next turn, last, open (from the
 history list, at the first step)."""
-STEP_TEMPLATE = rf"^{PREFIX}:(?P<game_id>{_NUMBER}):rv:(?P<step>{_NUMBER}):(?P<tag>[{STEP_TAGS}])\Z"
-"""A viewer button (and a history button): ``romme:<game>:rv:<step>:<tag>`` shows step ``step``."""
-ROUND_TEMPLATE = rf"^{PREFIX}:(?P<game_id>{_NUMBER}):rr\Z"
-"""The viewer's round select: ``romme:<game>:rr``, its value the round's number."""
-EXPORT_TEMPLATE = rf"^{PREFIX}:(?P<game_id>{_NUMBER}):rx\Z"
-"""The viewer's Download button: ``romme:<game>:rx``."""
-_STEP_RE = re.compile(STEP_TEMPLATE)
+REPLAY_STEP: Family[tuple[int, int, str]] = Family(
+    "replay_step",
+    PREFIX + ":{game_id}:rv:{step}:{tag}",
+    {"game_id": NUMBER, "step": NUMBER, "tag": f"[{STEP_TAGS}]"},
+    read=lambda found: (int(found["game_id"]), int(found["step"]), found["tag"]),
+)
+"""A viewer button (and a history button): ``romme:<game>:rv:<step>:<tag>`` shows step ``step``;
+read as ``(game, step, tag)``."""
+REPLAY_ROUND: Family[int] = Family(
+    "replay_round",
+    PREFIX + ":{game_id}:rr",
+    {"game_id": NUMBER},
+    kinds=(STRING_SELECT,),
+    read=lambda found: int(found["game_id"]),
+)
+"""The viewer's round select: ``romme:<game>:rr``, its value the round's number; read as the game."""
+REPLAY_EXPORT: Family[int] = Family(
+    "replay_export", PREFIX + ":{game_id}:rx", {"game_id": NUMBER}, read=lambda found: int(found["game_id"])
+)
+"""The viewer's Download button: ``romme:<game>:rx``; read as the game."""
+STEP_TEMPLATE = REPLAY_STEP.template
+ROUND_TEMPLATE = REPLAY_ROUND.template
+EXPORT_TEMPLATE = REPLAY_EXPORT.template
 NAME_WIDTH = 32
 MAX_ROUND_OPTIONS = 25
 
 
 def replay_id(game_id: int, step: int, tag: str) -> str:
-    """The id of a viewer button showing step ``step`` of game ``game_id``."""
-    return f"{PREFIX}:{game_id}:rv:{step}:{tag}"
+    """The id of a viewer button showing step ``step`` of game ``game_id``.
+
+    >>> replay_id(4, 17, "n"), parse_replay_id("romme:4:rv:17:n")
+    ('romme:4:rv:17:n', (4, 17, 'n'))
+    """
+    return REPLAY_STEP.build(game_id=game_id, step=step, tag=tag)
 
 
 def parse_replay_id(custom_id: object) -> tuple[int, int, str] | None:
     """``(game, step, tag)`` of a viewer button's id; ``None`` for anything else."""
-    if not isinstance(custom_id, str):
-        return None
-    found = _STEP_RE.match(custom_id)
-    if found is None:
-        return None
-    return int(found["game_id"]), int(found["step"]), found["tag"]
+    return REPLAY_STEP.parse(custom_id)
 
 
 def round_select_id(game_id: int) -> str:
     """The id of the viewer's round select."""
-    return f"{PREFIX}:{game_id}:rr"
+    return REPLAY_ROUND.build(game_id=game_id)
 
 
 def export_id(game_id: int) -> str:
     """The id of the viewer's Download button."""
-    return f"{PREFIX}:{game_id}:rx"
+    return REPLAY_EXPORT.build(game_id=game_id)
 
 
 def plain_cards(codes: Sequence[str]) -> str:

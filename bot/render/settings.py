@@ -26,6 +26,7 @@ import discord
 from bot.engine.rules import Flag, OneOf
 from bot.i18n import has, language_name, t
 from bot.render.common import check_embed, house_rule_lines, new_embed
+from bot.render.ids import Family
 from bot.render.summary import rule_book_line
 
 if TYPE_CHECKING:
@@ -35,8 +36,43 @@ if TYPE_CHECKING:
 
 SETTINGS_PREFIX = "romme-set"
 PREFERENCES_PREFIX = "romme-pref"
-SETTINGS_TEMPLATE = rf"{SETTINGS_PREFIX}:(?P<owner>[0-9]{{1,20}}):(?P<what>pick|channels|role|numbers|reset)"
-PREFERENCES_TEMPLATE = rf"{PREFERENCES_PREFIX}:(?P<owner>[0-9]{{1,20}}):(?P<what>pick)"
+_OWNER = "[0-9]{1,20}"
+
+
+def _panel_id(found: re.Match[str]) -> tuple[str, int, str]:
+    return found.string.split(":", 1)[0], int(found["owner"]), found["what"]
+
+
+def _panel_family(
+    name: str, prefix: str, what: tuple[str, ...], kind: discord.ComponentType
+) -> Family[tuple[str, int, str]]:
+    """A family of a private panel's components: ``<prefix>:<owner>:<what>``, read as
+    ``(prefix, owner, what)``."""
+    return Family(
+        name, prefix + ":{owner}:{what}", {"owner": _OWNER, "what": what}, kinds=(kind,), read=_panel_id
+    )
+
+
+SETTINGS_PICK = _panel_family(
+    "settings_pick", SETTINGS_PREFIX, ("pick",), discord.ComponentType.string_select
+)
+"""The settings panel's list of choices."""
+SETTINGS_CHANNELS = _panel_family(
+    "settings_channels", SETTINGS_PREFIX, ("channels",), discord.ComponentType.channel_select
+)
+"""The channels games may start in."""
+SETTINGS_ROLE = _panel_family("settings_role", SETTINGS_PREFIX, ("role",), discord.ComponentType.role_select)
+"""The game-master role."""
+SETTINGS_BUTTONS = _panel_family(
+    "settings_button", SETTINGS_PREFIX, ("numbers", "reset"), discord.ComponentType.button
+)
+"""Numbers… (the modal, whose own id is ``romme-set:<server>:numbers`` too) and Reset all."""
+PREFERENCES_PICK = _panel_family(
+    "preferences_pick", PREFERENCES_PREFIX, ("pick",), discord.ComponentType.string_select
+)
+"""The preferences panel's list of choices."""
+PANEL_FAMILIES = (SETTINGS_PICK, SETTINGS_CHANNELS, SETTINGS_ROLE, SETTINGS_BUTTONS, PREFERENCES_PICK)
+"""Every family of the private panels' components."""
 NUMBERS_MODAL = "numbers"
 TYPED_LENGTH = 4
 """Characters an input of the numbers' modal takes."""
@@ -53,13 +89,10 @@ def parse_panel_id(custom_id: str) -> tuple[str, int, str] | None:
     >>> parse_panel_id("romme:1:join") is None
     True
     """
-    for prefix, template in (
-        (SETTINGS_PREFIX, SETTINGS_TEMPLATE),
-        (PREFERENCES_PREFIX, PREFERENCES_TEMPLATE),
-    ):
-        found = re.fullmatch(template, custom_id)
+    for family in PANEL_FAMILIES:
+        found = family.parse(custom_id)
         if found is not None:
-            return prefix, int(found["owner"]), found["what"]
+            return found
     return None
 
 
@@ -169,13 +202,13 @@ def settings_panel(
     embed.add_field(name=t("settings.ratings"), value=season_line(settings), inline=False)
     view = discord.ui.View(timeout=None)
     pick: discord.ui.Select[Any] = discord.ui.Select(
-        custom_id=f"{SETTINGS_PREFIX}:{guild_id}:pick",
+        custom_id=SETTINGS_PICK.build(owner=guild_id),
         placeholder=t("settings.pick"),
         options=[discord.SelectOption(label=label[:100], value=value) for value, label in _choices(settings)],
     )
     view.add_item(pick)
     channels: discord.ui.ChannelSelect[Any] = discord.ui.ChannelSelect(
-        custom_id=f"{SETTINGS_PREFIX}:{guild_id}:channels",
+        custom_id=SETTINGS_CHANNELS.build(owner=guild_id),
         placeholder=t("settings.channels.pick"),
         channel_types=[discord.ChannelType.text],
         min_values=0,
@@ -184,7 +217,7 @@ def settings_panel(
     )
     view.add_item(channels)
     role: discord.ui.RoleSelect[Any] = discord.ui.RoleSelect(
-        custom_id=f"{SETTINGS_PREFIX}:{guild_id}:role",
+        custom_id=SETTINGS_ROLE.build(owner=guild_id),
         placeholder=t("settings.role.pick"),
         min_values=0,
         max_values=1,
@@ -197,14 +230,14 @@ def settings_panel(
     view.add_item(role)
     view.add_item(
         discord.ui.Button(
-            custom_id=f"{SETTINGS_PREFIX}:{guild_id}:numbers",
+            custom_id=SETTINGS_BUTTONS.build(owner=guild_id, what="numbers"),
             label=t("settings.numbers"),
             style=discord.ButtonStyle.primary,
         )
     )
     view.add_item(
         discord.ui.Button(
-            custom_id=f"{SETTINGS_PREFIX}:{guild_id}:reset",
+            custom_id=SETTINGS_BUTTONS.build(owner=guild_id, what="reset"),
             label=t("settings.reset"),
             style=discord.ButtonStyle.danger,
         )
@@ -225,7 +258,8 @@ def numbers_modal(
     ('romme-set:5:numbers', ['40', None, '90', None, None])
     """
     modal = make(
-        title=t("settings.numbers.title")[:45], custom_id=f"{SETTINGS_PREFIX}:{guild_id}:{NUMBERS_MODAL}"
+        title=t("settings.numbers.title")[:45],
+        custom_id=SETTINGS_BUTTONS.build(owner=guild_id, what=NUMBERS_MODAL),
     )
     for setting in settings.SETTINGS:
         if not setting.typed:
@@ -294,7 +328,7 @@ def preferences_panel(
     view = discord.ui.View(timeout=None)
     view.add_item(
         discord.ui.Select(
-            custom_id=f"{PREFERENCES_PREFIX}:{user_id}:pick",
+            custom_id=PREFERENCES_PICK.build(owner=user_id),
             placeholder=t("preferences.pick"),
             options=[discord.SelectOption(label=label[:100], value=value) for value, label in options],
         )
@@ -326,10 +360,14 @@ def help_embed(book_url: str | None = None) -> discord.Embed:
 
 __all__ = [
     "HELP_HOOKS",
+    "PANEL_FAMILIES",
+    "PREFERENCES_PICK",
     "PREFERENCES_PREFIX",
-    "PREFERENCES_TEMPLATE",
+    "SETTINGS_BUTTONS",
+    "SETTINGS_CHANNELS",
+    "SETTINGS_PICK",
     "SETTINGS_PREFIX",
-    "SETTINGS_TEMPLATE",
+    "SETTINGS_ROLE",
     "game_lines",
     "help_embed",
     "numbers_modal",

@@ -2,13 +2,14 @@
 the bot has, each answered within Discord's 3 s, a forged one with a short ephemeral refusal that
 changes nothing in the database.
 
-Nothing here is listed by hand. The grammars are the bot's own: every ``DynamicItem`` class the bot
-registered (their compiled templates), every modal it answered with, every option of every command it
-synced. Real custom ids come from the messages the bot sent while a match was played to its end, a
-second one was running in another channel, a third waited in another server's lobby, and an admin ran
-every command and pressed every button of the private panels they answered with (a modal it opens is
-how the modals are found). A grammar whose component none of that showed gets an id made from its
-template, so a new component is forged here the day it is registered.
+Nothing here is listed by hand. The grammars are the bot's own: every family of the register of
+custom ids (``cogs.components.REGISTER``, read by the one ``DynamicItem`` the bot registered), every
+modal it answered with, every option of every command it synced. Real custom ids come from the
+messages the bot sent while a match was played to its end, a second one was running in another
+channel, a third waited in another server's lobby, and an admin ran every command and pressed every
+button of the private panels they answered with (a modal it opens is how the modals are found). A
+grammar whose component none of that showed gets an id made from its template, so a new family is
+forged here the day it is declared in the register.
 
 Each real id is then forged field by field (its template's named groups): non-ASCII digits (``²``,
 ``٣``), a number of 31 digits, a negative one, an unknown word, the field left out, the id cut short,
@@ -25,7 +26,7 @@ What each must get: an answer SimCord accepted (its virtual clock closes the 3 s
 does; the real time to the answer is also measured); a forged one a short ephemeral refusal (the
 warning line), the database byte for byte as before (every table dumped), no game changed in memory;
 and no ERROR logged. The counts of grammars, modals and options covered are printed (past pytest's
-capture): ``forged interactions: 16 custom-id grammars (2 from their template alone: ...), ...``.
+capture): ``forged interactions: 17 custom-id grammars (2 from their template alone: ...), ...``.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ from simcord.results import InteractionResult, to_discord_message
 from bot.client import RommeBot
 from bot.render.ids import parse_custom_id
 from bot.service.game import GameStatus
+from cogs.components import REGISTER, Component
 from tests.discord.play_helpers import components, table_message
 from tests.robustness.robust_helpers import EPHEMERAL, Answer, Hall, answers, state, tables
 
@@ -70,15 +72,12 @@ COVERED: dict[str, int] = {}
 
 
 def grammars(bot: RommeBot) -> dict[str, re.Pattern[str]]:
-    """Every custom-id grammar the bot registered, by its class's name, without the catch-all that
-    answers any id none of the others matches (it matches an id that names nothing, ``romme:?``)."""
+    """Every custom-id grammar the bot answers, by its family's name: the register's (the one
+    component class the bot registered reads every id through it; an id none of them matches is
+    answered by the register's refusal, forged here as every grammar's odd fields)."""
     registered: dict[re.Pattern[str], type[Any]] = bot._connection._view_store._dynamic_items
-    nothing = ("?", "romme:?")
-    return {
-        item.__name__: pattern
-        for pattern, item in registered.items()
-        if not any(pattern.fullmatch(text) for text in nothing)
-    }
+    assert list(registered.values()) == [Component], f"registered besides the register: {registered}"
+    return {route.family.name: route.family.pattern for route in REGISTER}
 
 
 def synthesized(pattern: re.Pattern[str], fill: dict[str, str]) -> str:
@@ -523,6 +522,10 @@ def known_ids(scene: Scene) -> dict[str, list[str]]:
     return found
 
 
+def _channel_of(message: Any) -> int:
+    return int(getattr(message, "channel_id", None) or message.channel.id)
+
+
 def kind_of(component: dict[str, Any]) -> int:
     return int(component.get("type", BUTTON))
 
@@ -534,12 +537,18 @@ async def test_every_forged_interaction_is_answered_and_refused(
     env = scene.env
     bot = env.bot
     assert isinstance(bot, RommeBot)
-    people = {p.id: p for p in scene.hall.people}
+    # Who clicks a component: the one it was shown to (also the other server's member).
+    people = {p.id: p for p in scene.hall.people} | {scene.outsider.id: scene.outsider}
     shown = shown_components(env)
     others = known_ids(scene)
     found = grammars(bot)
     outsider_message = next(
         m for m in env.backend.messages[scene.elsewhere.id].values() if not m.flags & EPHEMERAL
+    )
+    hall_message = next(
+        m
+        for m in env.backend.messages[scene.hall.channels[1].id].values()
+        if m.author_id == env.backend.bot_user.id and not m.flags & EPHEMERAL
     )
     tried = collections.Counter[str]()
     synthesized_for = []
@@ -572,10 +581,15 @@ async def test_every_forged_interaction_is_answered_and_refused(
                 f"{grammar} {base.custom_id} as type {other_kind}",
                 partial(emit_component, actor, base.message, base.custom_id, other_kind, other_values),
             )
+            # From the other server: the outsider's for an id of the hall, the hall's for the outsider's.
+            ours = _channel_of(base.message) != scene.elsewhere.id
+            stranger, strange_message = (
+                (scene.outsider, outsider_message) if ours else (scene.admin, hall_message)
+            )
             await checked(
                 scene,
                 f"{grammar} {base.custom_id} from another server",
-                partial(emit_component, scene.outsider, outsider_message, base.custom_id, kind, values),
+                partial(emit_component, stranger, strange_message, base.custom_id, kind, values),
             )
             tried[grammar] += 2
             if kind != BUTTON:
