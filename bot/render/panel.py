@@ -127,12 +127,12 @@ def _result_lines(game: Game, view: RoundView) -> list[str]:
         how,
         t("panel.round_score", score=result.scores[seat], total=match.totals[seat]),
     ]
-    if match.over and match.winner is not None:
-        winner, points = match.winner, match.totals[match.winner]
-        if winner == seat:
-            lines.append(t("match_end.winner.you", points=points))
+    result = game.outcome() if match.over else None
+    for row in [] if result is None else [result.seats[winner] for winner in result.winners]:
+        if row.seat == seat:
+            lines.append(t("match_end.winner.you", points=row.points))
         else:
-            lines.append(t("match_end.winner", name=seat_name(game, winner), points=points))
+            lines.append(t("match_end.winner", name=seat_name(game, row.seat), points=row.points))
     return lines
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.computer import DEFAULT_LEVEL
+from bot.engine.outcome import Outcome, outcome
 from bot.engine.round import MAX_SEATS, MIN_SEATS
 from bot.engine.rules import RuleSet
 from bot.service.stored import REQUIRED, Codec, settings_of, stored
@@ -210,6 +211,11 @@ def _match(data: dict[str, Any] | None) -> Match | None:
     return Match.from_dict(data)
 
 
+RATED_EARLY = ("leaver", "standings")
+"""The ``Game.early_rating`` of a match ended early that is rated (and counted in the statistics)
+on its standings so far (see :func:`bot.service.ratings.early_rating`)."""
+
+
 @dataclass
 class Game:
     """One table in one channel: its lobby, its match once begun, and everything needed to resume it.
@@ -358,6 +364,41 @@ class Game:
         """The match ended before its last round: stopped with ``/romme stop``, or ended by itself
         because no person acted (``closed_by == "idle"``)."""
         return self.stopped_by is not None or self.closed_by == "idle"
+
+    def outcome(self, match: Match | None = None) -> Outcome | None:
+        """The outcome of the match (:func:`bot.engine.outcome.outcome`, the one rule of places and
+        wins): played to its end, or its standings so far; ``None`` before the match. A person who
+        left before the end (and had played a move of their own) is a leaver, and so is the seated
+        member who stopped a match that ended early (``early_rating`` "leaver"); the match counts
+        for a person who made a move of their own (``Seat.own_moves``: a seat the computer played
+        from start to end is not theirs). ``match``: the match as rebuilt elsewhere (a replay's),
+        default :attr:`match`.
+
+        >>> Game(id=1, guild_id=1, channel_id=1, host_id=1).outcome() is None
+        True
+        """
+        match = match or self.match
+        if match is None:
+            return None
+        stopper = None
+        if not match.over and self.early_rating == "leaver" and self.stopped_by is not None:
+            stopper = self.seat_of(self.stopped_by)
+        left = [(seat.has_left and seat.own_moves > 0) or n == stopper for n, seat in enumerate(self.seats)]
+        counts = [seat.user_id is not None and seat.own_moves > 0 for seat in self.seats]
+        return outcome(match, left=left, counts=counts)
+
+    def counted_outcome(self) -> Outcome | None:
+        """:meth:`outcome` when it counts (the statistics, the ratings read it): the match was
+        played to its end, or it ended early and is rated on its standings so far
+        (:data:`RATED_EARLY`); else ``None`` (still going, or ended early unrated).
+
+        >>> Game(id=1, guild_id=1, channel_id=1, host_id=1).counted_outcome() is None
+        True
+        """
+        result = self.outcome()
+        if result is None or result.over or (self.ended_early and self.early_rating in RATED_EARLY):
+            return result
+        return None
 
     @property
     def between_rounds(self) -> bool:

@@ -21,7 +21,6 @@ from bot.service.ratings import (
     DEFAULT_MU,
     DEFAULT_SIGMA,
     SEASON_SIGMA,
-    places,
     rated_seats,
     shown,
 )
@@ -247,7 +246,6 @@ def test_the_tie_break_decides_the_top_and_equal_totals_below_tie() -> None:
     assert [seat.place for seat in seats] == [2, 1, 3]
     assert [seat.rounds for seat in seats] == [2, 2, 1]  # the computer sat the tie-break out
     assert seats[1].hand_rommes == 1 and seats[0].rounds_out == 1
-    assert places([10, 10, 5], [False, False, False]) == [1, 1, 3]
 
 
 async def test_a_tie_break_decides_the_stored_ranking_and_ratings(
