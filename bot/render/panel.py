@@ -127,8 +127,8 @@ def _result_lines(game: Game, view: RoundView) -> list[str]:
         how,
         t("panel.round_score", score=result.scores[seat], total=match.totals[seat]),
     ]
-    result = game.outcome() if match.over else None
-    for row in [] if result is None else [result.seats[winner] for winner in result.winners]:
+    decided = game.outcome() if match.over else None
+    for row in [] if decided is None else [decided.seats[winner] for winner in decided.winners]:
         if row.seat == seat:
             lines.append(t("match_end.winner.you", points=row.points))
         else:

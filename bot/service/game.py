@@ -203,6 +203,14 @@ def _events(data: list[dict[str, Any]]) -> list[TurnEvent]:
     return [load(event) for event in data]
 
 
+def _outcome_dict(value: Outcome | None) -> dict[str, Any] | None:
+    return None if value is None else value.to_dict()
+
+
+def _outcome(data: dict[str, Any] | None) -> Outcome | None:
+    return None if data is None else Outcome.of(data)
+
+
 def _match(data: dict[str, Any] | None) -> Match | None:
     if data is None:
         return None
@@ -234,7 +242,8 @@ class Game:
     ``early_rating`` is how a match that ended early (stopped, or ended idle) is rated, decided when it
     ended (:func:`~bot.service.ratings.early_rating`): ``"leaver"``, ``"standings"`` or
     ``"unrated"``; ``None`` for a match played to its end, and for one that ended early before the
-    rule (it stays unrated).
+    rule (it stays unrated). ``recorded_outcome`` is the match's outcome (:meth:`outcome`) as the
+    save that ended it wrote it, with the statistics; ``None`` before (and in games saved before it).
 
     Each field is stated once: its metadata (:func:`~bot.service.stored.stored`) says how the snapshot
     keeps it (the fields' order is the snapshot's), and ``setting`` marks what a lobby was opened with,
@@ -285,6 +294,10 @@ class Game:
     server_rules: bool = field(default=False, metadata=stored(omit_default=True, setting=True))
     # How a match that ended early is rated (bot.service.ratings.early_rating); left out when None.
     early_rating: str | None = field(default=None, metadata=stored(omit_default=True))
+    # The match's outcome as the save that ended it wrote it (counted_outcome); left out when None.
+    recorded_outcome: Outcome | None = field(
+        default=None, metadata=stored(save=_outcome_dict, load=_outcome, omit_default=True)
+    )
     _seat_versions: dict[int, tuple[tuple[Any, ...], int]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
@@ -372,7 +385,9 @@ class Game:
         member who stopped a match that ended early (``early_rating`` "leaver"); the match counts
         for a person who made a move of their own (``Seat.own_moves``: a seat the computer played
         from start to end is not theirs). ``match``: the match as rebuilt elsewhere (a replay's),
-        default :attr:`match`.
+        default :attr:`match`. Once the match counts, the save that ended it wrote its outcome
+        (:attr:`recorded_outcome`, with the statistics, in one transaction): that is what is read
+        from then on; a game saved before it (or another ``match``) has it worked out here.
 
         >>> Game(id=1, guild_id=1, channel_id=1, host_id=1).outcome() is None
         True
@@ -380,6 +395,9 @@ class Game:
         match = match or self.match
         if match is None:
             return None
+        recorded = self.recorded_outcome
+        if recorded is not None and max(row.rounds for row in recorded.seats) == len(match.history):
+            return recorded  # (not for a replay's game at an earlier step, whose match is shorter)
         stopper = None
         if not match.over and self.early_rating == "leaver" and self.stopped_by is not None:
             stopper = self.seat_of(self.stopped_by)

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from bot.client import RommeBot
 from bot.engine.match import Match
+from bot.engine.outcome import Outcome
 from bot.engine.round import Round
 from bot.engine.rules import RuleSet
 from bot.engine.scoring import RoundResult
@@ -133,6 +134,13 @@ async def test_one_place_one_winner_one_count_on_every_surface(room: Room, datab
         assert history.response is not None
         listed = texts(history.response)
         assert places_in(listed, r"(?P<place>\d)\. (?P<name>\w+) \(") == expected, listed
+
+        # The outcome the save that ended the match wrote, in its snapshot: what every surface reads.
+        saved = await bot.storage.get_game(game.id)
+        assert saved is not None
+        stored = Outcome.of(saved.snapshot["recorded_outcome"])
+        assert stored.places == (1, 3, 2) and stored.winners == (0,) and stored.over
+        assert [row.left for row in stored.seats] == [False, True, False]
 
         # The stored rating: the same places, Ada's the one win.
         (rated,) = await bot.storage.rated_matches(room.guild.id)
