@@ -281,6 +281,29 @@ class Profile:
         return [shown(first.mu_before, first.sigma_before)] + [shown(c.mu, c.sigma) for c in self.history]
 
 
+def stored_shifts(changes: Sequence[tuple[RatingChange, int]]) -> dict[int, Shift]:
+    """Each person's :class:`Shift` of a match, from its stored rating changes, each with the
+    person's rated matches in that season up to and with this one
+    (:meth:`~bot.storage.interface.Database.game_rating_changes`): what the match-end message shows,
+    the same after a restart as right after the rating.
+
+    >>> from datetime import UTC, datetime
+    >>> change = RatingChange(5, 7, 1, 1, datetime(2026, 1, 1, tzinfo=UTC), 1, 2, True, False,
+    ...     25.0, 25 / 3, 27.0, 7.0, 40, 1, 1, 0, 40, "easy")
+    >>> stored_shifts([(change, 1)])
+    {7: Shift(user_id=7, before=1000, after=1150, provisional=True)}
+    """
+    return {
+        change.user_id: Shift(
+            change.user_id,
+            shown(change.mu_before, change.sigma_before),
+            shown(change.mu, change.sigma),
+            provisional=matches < PROVISIONAL_MATCHES,
+        )
+        for change, matches in changes
+    }
+
+
 def is_provisional(rating: Rating | None) -> bool:
     """A season rating of fewer than :data:`PROVISIONAL_MATCHES` matches (or none).
 

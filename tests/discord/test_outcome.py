@@ -20,6 +20,8 @@ import random
 import re
 from pathlib import Path
 
+import discord
+
 from bot.client import RommeBot
 from bot.engine.match import Match
 from bot.engine.outcome import Outcome
@@ -33,6 +35,8 @@ from tests.discord.play_helpers import Player, Room, bot_channel, game_in, romme
 from tests.realserver.hold_up import bot_on
 
 RULES = RuleSet(rounds=1, opening=0)
+POST = ("POST", "/channels/*/messages")
+EDIT = ("PATCH", "/channels/*/messages/*")
 
 
 def tied_after_the_planned_round(room: Room, game_id: int) -> Game:
@@ -65,8 +69,13 @@ def tied_after_the_planned_round(room: Room, game_id: int) -> Game:
     )
 
 
-async def play_the_tiebreak(room: Room, database_path: Path) -> tuple[RommeBot, Game]:
-    """The stored tie-break brought back by a restarted bot; Bob leaves, Ada plays it out."""
+async def play_the_tiebreak(
+    room: Room, database_path: Path, *, posts_refused: bool = False
+) -> tuple[RommeBot, Game]:
+    """The stored tie-break brought back by a restarted bot; Bob leaves, Ada plays it out (the
+    computer playing for Bob makes its last move). ``posts_refused``: from Bob's leave on, Discord
+    refuses every channel post and edit (500): the bot stops between the save that ends the match
+    and its announcement."""
     env = room.env
     old = romme_bot(env)
     game_id = await old.storage.create_game(
@@ -85,6 +94,9 @@ async def play_the_tiebreak(room: Room, database_path: Path) -> tuple[RommeBot, 
     assert game.id == game_id and game.match is not None and game.match.tiebreak
     left = await room.bob.slash(room.channel, "romme leave")
     assert left.response is not None
+    if posts_refused:
+        env.inject_error(*POST, status=500, times=None)
+        env.inject_error(*EDIT, status=500, times=None)
     ada = Player(env, room.ada, room.channel)
     for _ in range(600):
         game = game_in(env, room.channel)
@@ -97,8 +109,17 @@ async def play_the_tiebreak(room: Room, database_path: Path) -> tuple[RommeBot, 
         else:
             await env.advance_time(1)
     assert game.status is GameStatus.FINISHED and not game.ended_early
-    await env.advance_time(5)  # the announcement delivered
+    await env.advance_time(5)  # the announcement delivered (or not, posts refused)
     return fresh, game
+
+
+def match_ends(room: Room) -> list[discord.Message]:
+    """The channel's match-end announcements."""
+    return [
+        message
+        for message in room.channel.history()
+        if not message.flags.ephemeral and any(e.title == t("match_end.title") for e in message.embeds)
+    ]
 
 
 def places_in(text: str, pattern: str) -> list[str]:
@@ -161,3 +182,32 @@ async def test_one_place_one_winner_one_count_on_every_surface(room: Room, datab
             assert f"Wins: {wins} (" in shown_profile, (person.name, shown_profile)
     finally:
         await bot.close()
+
+
+async def test_the_match_end_posted_after_a_restart_keeps_its_rating_line(
+    room: Room, database_path: Path
+) -> None:
+    # Saved and rated, never posted (Discord refused every post until the bot was gone): the next
+    # bot posts the match's end with the rating line of the stored rating rows, as the first would.
+    env = room.env
+    bot, game = await play_the_tiebreak(room, database_path, posts_refused=True)
+    assert match_ends(room) == []
+    (rated,) = await bot.storage.rated_matches(room.guild.id)
+    env.backend.faults.clear()
+    again = bot_on(database_path)
+    await env.restart_bot(again)
+    await bot.close()
+    try:
+        await env.advance_time(30)
+        (end,) = match_ends(room)
+        shown = texts(end)
+        assert t("match_end.winner", name="ada", points=98) in shown, shown
+        changes = {change.user_id: change for change, _ in await again.storage.game_rating_changes(game.id)}
+        assert set(changes) == {room.ada.id, room.bob.id, room.cy.id}
+        assert t("match_end.ratings") in shown, shown
+        lines = re.findall(r"\*\*(\w+)\*\*: ([+−]\d+) → ([\d,]+) \(provisional\)", shown)
+        assert [name for name, _, _ in lines] == ["ada", "cy", "bob"], shown  # by place
+        assert lines[0][1].startswith("+") and lines[2][1].startswith("−"), shown
+        assert await again.storage.rated_matches(room.guild.id) == [rated]  # not rated twice
+    finally:
+        await again.close()
