@@ -1,7 +1,8 @@
 """Ratings per server and person, by season: openskill's Plackett–Luce model, not a hand-written Elo.
 
-A finished match ranks its seats by final total (the tie-break rounds decide the top, R6); a person
-who left before the end ranks below everyone who stayed. A match that ends early (stopped, or ended
+A finished match ranks its seats as its outcome places them (:mod:`bot.engine.outcome`, the one rule
+the statistics and every screen read too: leavers below everyone who stayed, then R6's tie-break,
+then the total). A match that ends early (stopped, or ended
 idle) is rated on the standings so far, with the same places, as :func:`early_rating` decides: a
 seated stopper ranks as a leaver; a stop by a member not seated, or the idle close, rates it once a
 round has ended, and not before. Each computer level plays at a fixed
