@@ -48,6 +48,30 @@ def _totals(history: Sequence[RoundResult], n_seats: int) -> list[int]:
     return totals
 
 
+def players_by_round(
+    history: Sequence[RoundResult], rounds_planned: int, n_seats: int
+) -> list[tuple[int, ...]]:
+    """The seats that played each round of ``history``: every seat in the ``rounds_planned``
+    rounds; in a tie-break round only the seats of the round before sharing its highest total (R6).
+
+    >>> def ended(*scores):
+    ...     return RoundResult(out=0, melded=scores, in_hand=(0, 0, 0), scores=scores, hand_romme=False)
+    >>> players_by_round([ended(10, 10, 5), ended(-5, -5, 0), ended(3, 0, 0)], 1, 3)
+    [(0, 1, 2), (0, 1), (0, 1)]
+    """
+    everyone = tuple(range(n_seats))
+    players: list[tuple[int, ...]] = []
+    totals = [0] * n_seats
+    before = everyone
+    for number, result in enumerate(history, start=1):
+        if number > rounds_planned:
+            best = max(totals[seat] for seat in before)
+            before = tuple(seat for seat in before if totals[seat] == best)
+        players.append(before)
+        totals = [total + score for total, score in zip(totals, result.scores, strict=True)]
+    return players
+
+
 class Match:
     """Rounds of one table until a single highest total (R4, R6). Seats are ``0 .. n_seats - 1``; round
     seat ``i`` of the current round is match seat ``round_seats[i]``.
@@ -131,6 +155,16 @@ class Match:
     def totals(self) -> list[int]:
         """Each match seat's total over the finished rounds."""
         return _totals(self.history, self.n_seats)
+
+    def players_by_round(self) -> list[tuple[int, ...]]:
+        """The match seats that played each finished round (:attr:`history`): every seat in the
+        planned rounds; in a tie-break round only the seats of the round before sharing its highest
+        total (R6), as :meth:`next_round` deals them.
+
+        >>> Match.new(3, rng=random.Random(5)).players_by_round()  # no round finished yet
+        []
+        """
+        return players_by_round(self.history, self.rounds_planned, self.n_seats)
 
     def _leaders(self) -> list[int]:
         # In a tie-break only the tied seats are still in the race: a seat that sat out cannot win

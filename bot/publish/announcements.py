@@ -30,6 +30,7 @@ from bot.publish.faults import Fault, RequestGuard, backoff, sort_fault
 from bot.render import match_end, round_end, round_end_past
 from bot.render.faces import text_cards
 from bot.service.game import Game
+from bot.service.ratings import stored_shifts
 
 if TYPE_CHECKING:
     from bot.publish.ports import Ports
@@ -225,6 +226,10 @@ class Announcer:
                 game.id = record.game_id
                 if not self.ports.tables.owns(game.guild_id):
                     continue  # another process's shard: that process posts it
+                if record.kind == "match_end":
+                    # The rating line from the stored rating rows: the shifts the last process held
+                    # in memory are gone (the match was rated then, or at this start, before this).
+                    game.rating_shifts = stored_shifts(await self.ports.outbox.game_rating_changes(game.id))
                 embeds, view = announcement(game)
             except Exception as exc:  # one damaged payload: that message is left owed, never the others
                 log.warning(

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     import discord
 
     from bot.service.game import Game
-    from bot.storage import AnnouncementRecord
+    from bot.storage import AnnouncementRecord, RatingChange
 
 __all__ = ["Channels", "Outbox", "Ports", "Tables"]
 
@@ -79,6 +79,11 @@ class Outbox(Protocol):
 
     async def announcement_delivered(self, game_id: int, round_no: int, message_id: int | None) -> object:
         """Mark the end of ``round_no`` of the game delivered (``message_id``: where it went)."""
+        ...
+
+    async def game_rating_changes(self, game_id: int) -> list[tuple[RatingChange, int]]:
+        """The rating changes the game's match made, each with the person's rated matches in the
+        season so far (the match-end message's rating line, read back after a restart)."""
         ...
 
 

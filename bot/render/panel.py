@@ -127,12 +127,12 @@ def _result_lines(game: Game, view: RoundView) -> list[str]:
         how,
         t("panel.round_score", score=result.scores[seat], total=match.totals[seat]),
     ]
-    if match.over and match.winner is not None:
-        winner, points = match.winner, match.totals[match.winner]
-        if winner == seat:
-            lines.append(t("match_end.winner.you", points=points))
+    decided = game.outcome() if match.over else None
+    for row in [] if decided is None else [decided.seats[winner] for winner in decided.winners]:
+        if row.seat == seat:
+            lines.append(t("match_end.winner.you", points=row.points))
         else:
-            lines.append(t("match_end.winner", name=seat_name(game, winner), points=points))
+            lines.append(t("match_end.winner", name=seat_name(game, row.seat), points=row.points))
     return lines
 
 

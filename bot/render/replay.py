@@ -36,7 +36,7 @@ from bot.render.common import (
 )
 from bot.render.events import last_move_text
 from bot.render.ids import NUMBER, PREFIX, STRING_SELECT, Family
-from bot.render.results import final_places
+from bot.render.results import ranked
 
 if TYPE_CHECKING:
     from bot.service.game import Game
@@ -128,10 +128,14 @@ def history_message(
     view = discord.ui.View(timeout=None)
     for number, (game, ended) in enumerate(games, start=1):
         assert game.match is not None
-        totals = game.match.totals
         places = ", ".join(
-            t("history.place", place=place, name=seat_name(game, seat, limit=NAME_WIDTH), points=totals[seat])
-            for place, seat in final_places(totals)
+            t(
+                "history.place",
+                place=row.place,
+                name=seat_name(game, row.seat, limit=NAME_WIDTH),
+                points=row.points,
+            )
+            for row in ranked(game)
         )
         outs = [
             seat_name(game, result.out, limit=NAME_WIDTH) if result.out is not None else t("history.nobody")

@@ -16,6 +16,7 @@ from bot.render.faces.fit import clip_markup
 from bot.render.ratings import add_rating_changes
 
 if TYPE_CHECKING:
+    from bot.engine.outcome import SeatOutcome
     from bot.engine.scoring import RoundResult
     from bot.service.game import Game
 
@@ -127,18 +128,32 @@ def round_end(game: Game) -> tuple[discord.Embed, discord.ui.View]:
     return check_embed(embed), view
 
 
-def final_places(totals: list[int]) -> list[tuple[int, int]]:
-    """``(place, seat)`` by total, highest first; equal totals share a place.
+def ranked(game: Game) -> list[SeatOutcome]:
+    """The seats of ``game``'s match by place, best first: its outcome's
+    (:meth:`~bot.service.game.Game.outcome`, the one rule of places: R6's tie-break, leavers
+    below those who stayed); empty before the match.
 
-    >>> final_places([10, 30, 10])
-    [(1, 1), (2, 0), (2, 2)]
+    >>> from bot.service.game import Game
+    >>> ranked(Game(id=1, guild_id=1, channel_id=1, host_id=7))
+    []
     """
-    order = sorted(range(len(totals)), key=lambda seat: (-totals[seat], seat))
-    places: list[tuple[int, int]] = []
-    for index, seat in enumerate(order):
-        tied = index > 0 and totals[seat] == totals[order[index - 1]]
-        places.append((places[-1][0] if tied else index + 1, seat))
-    return places
+    result = game.outcome()
+    return [] if result is None else list(result.ranked)
+
+
+def standing_lines(game: Game) -> list[str]:
+    """A line per seat by place (:func:`ranked`): place, name, total, and "left" for a leaver."""
+    lines = []
+    for row in ranked(game):
+        line = t(
+            "match_end.standing_line",
+            place=row.place,
+            name=seat_name(game, row.seat, limit=NAME_WIDTH),
+            points=row.points,
+            count=row.points,  # the plural follows the points, not the place
+        )
+        lines.append(f"{line} · {t('seat.tag.left')}" if row.left else line)
+    return lines
 
 
 def early_rating_line(game: Game) -> str | None:
@@ -172,9 +187,11 @@ def match_end(game: Game) -> tuple[discord.Embed, discord.ui.View]:
     if game.match is None:
         raise ValueError("no match to show")
     match = game.match
-    totals = match.totals
-    if match.winner is not None:
-        head = t("match_end.winner", name=seat_name(game, match.winner), points=totals[match.winner])
+    result = game.outcome()
+    winners = [result.seats[seat] for seat in result.winners] if result is not None and result.over else []
+    if winners:
+        names = " & ".join(seat_name(game, row.seat) for row in winners)
+        head = t("match_end.winner", name=names, points=winners[0].points)
     elif game.closed_by == "idle":
         head = t("match_end.idle")
     elif game.stopped_by is not None or str(game.status) == "cancelled":
@@ -189,18 +206,8 @@ def match_end(game: Game) -> tuple[discord.Embed, discord.ui.View]:
     if rated is not None:
         lines.append(rated)
     embed = new_embed(t("match_end.title"), "\n".join(lines))
-    standings = [
-        t(
-            "match_end.standing_line",
-            place=place,
-            name=seat_name(game, seat, limit=NAME_WIDTH),
-            points=totals[seat],
-            count=totals[seat],  # the plural follows the points, not the place
-        )
-        for place, seat in final_places(totals)
-    ]
-    embed.add_field(name=t("match_end.standings"), value="\n".join(standings), inline=False)
-    add_rating_changes(embed, game, [seat for _, seat in final_places(totals)])
+    embed.add_field(name=t("match_end.standings"), value="\n".join(standing_lines(game)), inline=False)
+    add_rating_changes(embed, game, [row.seat for row in ranked(game)])
     embed.set_footer(text=t("lobby.footer", game_id=game.id))
     view = discord.ui.View(timeout=None)
     view.add_item(public_button(game.id, "again", "button.play_again", discord.ButtonStyle.success))

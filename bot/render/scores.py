@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.i18n import t
-from bot.render.common import check_embed, clip, code_name, line_fields, new_embed, plain, seat_name
-from bot.render.results import final_places
+from bot.render.common import check_embed, clip, code_name, line_fields, new_embed, plain
+from bot.render.results import standing_lines
 
 if TYPE_CHECKING:
     from bot.service.game import Game
@@ -52,25 +52,14 @@ def _table(game: Game) -> str:
 
 def standings(game: Game) -> discord.Embed:
     """A game's standings: a table of round scores (``R1`` … and tie-breaks ``T4`` …, R6), then the
-    totals with full names, highest first."""
+    totals with full names by place (the match's outcome, as the match-end message has them)."""
     embed = new_embed(t("scores.title", game_id=game.id))
     if game.match is None or not game.match.history:
         embed.description = t("scores.no_rounds")
     else:
         embed.description = _table(game)
     if game.match is not None:
-        totals = game.match.totals
-        lines = [
-            t(
-                "match_end.standing_line",
-                place=place,
-                name=seat_name(game, seat, limit=40),
-                points=totals[seat],
-                count=totals[seat],  # the plural follows the points, not the place
-            )
-            for place, seat in final_places(totals)
-        ]
-        embed.add_field(name=t("scores.total"), value="\n".join(lines), inline=False)
+        embed.add_field(name=t("scores.total"), value="\n".join(standing_lines(game)), inline=False)
     return check_embed(embed)
 
 

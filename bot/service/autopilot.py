@@ -241,8 +241,8 @@ class Autopilot:
         def apply(game: Game) -> object:
             if not game.running or game.idle_deadline != deadline:
                 return UNCHANGED
-            # The standings so far stand; the match is not over, so nobody's statistics change. It is
-            # rated on them once a round has ended, as a stop by a member not seated (early_rating).
+            # The standings so far stand. Once a round has ended it is rated and counted on them, as
+            # a stop by a member not seated (early_rating); before, nobody's statistics change.
             game.status = GameStatus.FINISHED
             game.closed_by = "idle"
             game.early_rating = early_rating(game, None)

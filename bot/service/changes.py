@@ -555,8 +555,10 @@ def _book(game: Game) -> Ends:
     ended_round = match is not None and match.round.over and not _round_recorded(game)
     round_rows = last_round_scores(game) if ended_round else []
     results: list[MatchResult] = []
-    if match is not None and match.over and not game.stats_recorded:
-        # The match's last move, its round scores and the statistics: one transaction, once.
+    if match is not None and not game.stats_recorded and (counted := game.counted_outcome()) is not None:
+        # The match's last move (or the stop, the idle close of a match rated early), its round
+        # scores, its outcome (in the snapshot) and the statistics read from it: one transaction, once.
+        game.recorded_outcome = counted
         results = match_results(game)
         game.stats_recorded = True
     if ended_round and match is not None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.computer import DEFAULT_LEVEL
+from bot.engine.outcome import Outcome, outcome
 from bot.engine.round import MAX_SEATS, MIN_SEATS
 from bot.engine.rules import RuleSet
 from bot.service.stored import REQUIRED, Codec, settings_of, stored
@@ -198,12 +199,25 @@ def _events(data: list[dict[str, Any]]) -> list[TurnEvent]:
     return [load(event) for event in data]
 
 
+def _outcome_dict(value: Outcome | None) -> dict[str, Any] | None:
+    return None if value is None else value.to_dict()
+
+
+def _outcome(data: dict[str, Any] | None) -> Outcome | None:
+    return None if data is None else Outcome.of(data)
+
+
 def _match(data: dict[str, Any] | None) -> Match | None:
     if data is None:
         return None
     from bot.engine.match import Match
 
     return Match.from_dict(data)
+
+
+RATED_EARLY = ("leaver", "standings")
+"""The ``Game.early_rating`` of a match ended early that is rated (and counted in the statistics)
+on its standings so far (see :func:`bot.service.ratings.early_rating`)."""
 
 
 @dataclass
@@ -224,7 +238,8 @@ class Game:
     ``early_rating`` is how a match that ended early (stopped, or ended idle) is rated, decided when it
     ended (:func:`~bot.service.ratings.early_rating`): ``"leaver"``, ``"standings"`` or
     ``"unrated"``; ``None`` for a match played to its end, and for one that ended early before the
-    rule (it stays unrated).
+    rule (it stays unrated). ``recorded_outcome`` is the match's outcome (:meth:`outcome`) as the
+    save that ended it wrote it, with the statistics; ``None`` before (and in games saved before it).
 
     Each field is stated once: its metadata (:func:`~bot.service.stored.stored`) says how the snapshot
     keeps it (the fields' order is the snapshot's), and ``setting`` marks what a lobby was opened with,
@@ -275,6 +290,10 @@ class Game:
     server_rules: bool = field(default=False, metadata=stored(omit_default=True, setting=True))
     # How a match that ended early is rated (bot.service.ratings.early_rating); left out when None.
     early_rating: str | None = field(default=None, metadata=stored(omit_default=True))
+    # The match's outcome as the save that ended it wrote it (counted_outcome); left out when None.
+    recorded_outcome: Outcome | None = field(
+        default=None, metadata=stored(save=_outcome_dict, load=_outcome, omit_default=True)
+    )
     _seat_versions: dict[int, tuple[tuple[Any, ...], int]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
@@ -354,6 +373,46 @@ class Game:
         """The match ended before its last round: stopped with ``/romme stop``, or ended by itself
         because no person acted (``closed_by == "idle"``)."""
         return self.stopped_by is not None or self.closed_by == "idle"
+
+    def outcome(self, match: Match | None = None) -> Outcome | None:
+        """The outcome of the match (:func:`bot.engine.outcome.outcome`, the one rule of places and
+        wins): played to its end, or its standings so far; ``None`` before the match. A person who
+        left before the end (and had played a move of their own) is a leaver, and so is the seated
+        member who stopped a match that ended early (``early_rating`` "leaver"); the match counts
+        for a person who made a move of their own (``Seat.own_moves``: a seat the computer played
+        from start to end is not theirs). ``match``: the match as rebuilt elsewhere (a replay's),
+        default :attr:`match`. Once the match counts, the save that ended it wrote its outcome
+        (:attr:`recorded_outcome`, with the statistics, in one transaction): that is what is read
+        from then on; a game saved before it (or another ``match``) has it worked out here.
+
+        >>> Game(id=1, guild_id=1, channel_id=1, host_id=1).outcome() is None
+        True
+        """
+        match = match or self.match
+        if match is None:
+            return None
+        recorded = self.recorded_outcome
+        if recorded is not None and max(row.rounds for row in recorded.seats) == len(match.history):
+            return recorded  # (not for a replay's game at an earlier step, whose match is shorter)
+        stopper = None
+        if not match.over and self.early_rating == "leaver" and self.stopped_by is not None:
+            stopper = self.seat_of(self.stopped_by)
+        left = [(seat.has_left and seat.own_moves > 0) or n == stopper for n, seat in enumerate(self.seats)]
+        counts = [seat.user_id is not None and seat.own_moves > 0 for seat in self.seats]
+        return outcome(match, left=left, counts=counts)
+
+    def counted_outcome(self) -> Outcome | None:
+        """:meth:`outcome` when it counts (the statistics, the ratings read it): the match was
+        played to its end, or it ended early and is rated on its standings so far
+        (:data:`RATED_EARLY`); else ``None`` (still going, or ended early unrated).
+
+        >>> Game(id=1, guild_id=1, channel_id=1, host_id=1).counted_outcome() is None
+        True
+        """
+        result = self.outcome()
+        if result is None or result.over or (self.ended_early and self.early_rating in RATED_EARLY):
+            return result
+        return None
 
     @property
     def between_rounds(self) -> bool:

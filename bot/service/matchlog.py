@@ -249,6 +249,8 @@ def export(game: Game, records: Sequence[MoveRecord], log: MatchLog) -> dict[str
     :data:`FORMAT_VERSION`): the table, the players, the deals, every move, the scores."""
     match = log.match_at(log.size - 1)
     history = match.history
+    result = game.outcome(match)
+    winners = () if result is None or not result.over else result.winners
     return {
         "format": FORMAT,
         "version": FORMAT_VERSION,
@@ -283,7 +285,7 @@ def export(game: Game, records: Sequence[MoveRecord], log: MatchLog) -> dict[str
             for n, result in enumerate(history)
         ],
         "totals": match.totals,
-        "winner": match.winner,
+        "winner": winners[0] if winners else None,  # the outcome's (a leaver forfeits)
     }
 
 

@@ -1,7 +1,8 @@
 """Ratings per server and person, by season: openskill's Plackett–Luce model, not a hand-written Elo.
 
-A finished match ranks its seats by final total (the tie-break rounds decide the top, R6); a person
-who left before the end ranks below everyone who stayed. A match that ends early (stopped, or ended
+A finished match ranks its seats as its outcome places them (:mod:`bot.engine.outcome`, the one rule
+the statistics and every screen read too: leavers below everyone who stayed, then R6's tie-break,
+then the total). A match that ends early (stopped, or ended
 idle) is rated on the standings so far, with the same places, as :func:`early_rating` decides: a
 seated stopper ranks as a leaver; a stop by a member not seated, or the idle close, rates it once a
 round has ended, and not before. Each computer level plays at a fixed
@@ -38,7 +39,6 @@ from typing import Literal
 from openskill.models import PlackettLuce
 
 from bot.service.game import Game
-from bot.service.scores import scores_by_round
 from bot.service.seasons import DEFAULT_LENGTH, SeasonLength, due_start, first_start
 from bot.storage import (
     Database,
@@ -131,23 +131,6 @@ def rate_seats(
     }
 
 
-def places(totals: Sequence[int], left: Sequence[bool]) -> list[int]:
-    """Each seat's place: by total (equal totals tie), everyone who stayed above everyone who left.
-
-    >>> places([50, 80, 90], [False, False, True])
-    [2, 1, 3]
-    >>> places([10, 10, 5], [False, False, False])
-    [1, 1, 3]
-    """
-    stayed = sum(not gone for gone in left)
-    result = []
-    for seat, total in enumerate(totals):
-        group = [other for other in range(len(totals)) if left[other] == left[seat]]
-        above = sum(1 for other in group if totals[other] > total)
-        result.append(above + 1 + (stayed if left[seat] else 0))
-    return result
-
-
 LEAVER: EarlyRating = "leaver"
 STANDINGS: EarlyRating = "standings"
 UNRATED: EarlyRating = "unrated"
@@ -182,46 +165,34 @@ def early_rating(game: Game, stopper: int | None) -> EarlyRating:
 
 
 def rated_seats(game: Game) -> tuple[RatedSeat, ...]:
-    """The seats of ``game``'s match as they are rated: a match played to its end, or one that ended
-    early and is rated on the standings so far (``game.early_rating``, see :func:`early_rating`);
-    empty for any other (not over, or ended early unrated)."""
-    match = game.match
-    if match is None:
+    """The seats of ``game``'s match as they are rated: its counted outcome
+    (:meth:`~bot.service.game.Game.counted_outcome`: a match played to its end, or one that ended
+    early and is rated on the standings so far, see :func:`early_rating`), its places, leavers and
+    counts; empty for any other (not over, or ended early unrated). A person's seat the computer
+    played from start to end is rated as that computer (normal).
+
+    >>> rated_seats(Game(id=1, guild_id=1, channel_id=1, host_id=7))
+    ()
+    """
+    result = game.counted_outcome()
+    if result is None:
         return ()
-    stopper = None
-    if not match.over:
-        if not game.ended_early or game.early_rating not in (LEAVER, STANDINGS):
-            return ()
-        if game.early_rating == LEAVER and game.stopped_by is not None:
-            stopper = game.seat_of(game.stopped_by)
-    history = match.history
-    totals = match.totals
-    by_round = scores_by_round(match)
-    left = [
-        (seat.has_left and seat.own_moves > 0) or number == stopper for number, seat in enumerate(game.seats)
-    ]
-    placed = places(totals, left)
-    seats = []
-    for number, owner in enumerate(game.seats):
-        person = owner.user_id is not None and owner.own_moves > 0
-        scores = [score for by_seat in by_round if (score := by_seat[number]) is not None]
-        seats.append(
-            RatedSeat(
-                seat=number,
-                user_id=owner.user_id,
-                # A person's seat the computer played from start to end is rated as that computer.
-                level=owner.computer_level if owner.user_id is None else None if person else "normal",
-                place=placed[number],
-                left=left[number],
-                counts=person,
-                points=totals[number],
-                rounds=len(scores),
-                rounds_out=sum(1 for r in history if r.out == number),
-                hand_rommes=sum(1 for r in history if r.out == number and r.hand_romme),
-                best_round=max(scores) if scores else None,
-            )
+    return tuple(
+        RatedSeat(
+            seat=row.seat,
+            user_id=owner.user_id,
+            level=owner.computer_level if owner.user_id is None else None if row.counts else "normal",
+            place=row.place,
+            left=row.left,
+            counts=row.counts,
+            points=row.points,
+            rounds=row.rounds,
+            rounds_out=row.rounds_out,
+            hand_rommes=row.hand_rommes,
+            best_round=row.best_round,
         )
-    return tuple(seats)
+        for row, owner in zip(result.seats, game.seats, strict=True)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,6 +280,29 @@ class Profile:
             return []
         first = self.history[0]
         return [shown(first.mu_before, first.sigma_before)] + [shown(c.mu, c.sigma) for c in self.history]
+
+
+def stored_shifts(changes: Sequence[tuple[RatingChange, int]]) -> dict[int, Shift]:
+    """Each person's :class:`Shift` of a match, from its stored rating changes, each with the
+    person's rated matches in that season up to and with this one
+    (:meth:`~bot.storage.interface.Database.game_rating_changes`): what the match-end message shows,
+    the same after a restart as right after the rating.
+
+    >>> from datetime import UTC, datetime
+    >>> change = RatingChange(5, 7, 1, 1, datetime(2026, 1, 1, tzinfo=UTC), 1, 2, True, False,
+    ...     25.0, 25 / 3, 27.0, 7.0, 40, 1, 1, 0, 40, "easy")
+    >>> stored_shifts([(change, 1)])
+    {7: Shift(user_id=7, before=1000, after=1150, provisional=True)}
+    """
+    return {
+        change.user_id: Shift(
+            change.user_id,
+            shown(change.mu_before, change.sigma_before),
+            shown(change.mu, change.sigma),
+            provisional=matches < PROVISIONAL_MATCHES,
+        )
+        for change, matches in changes
+    }
 
 
 def is_provisional(rating: Rating | None) -> bool:

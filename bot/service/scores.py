@@ -1,4 +1,5 @@
-"""Scores of a game for the statistics and the standings: round rows, match results, standings."""
+"""Scores of a game for the statistics and the standings: round rows, match results and standings,
+both read from the match's outcome (:meth:`Game.outcome`, the one rule of places and wins)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from bot.storage.records import MatchResult, RoundScore
 class Standing:
     """One seat in the standings: its total, its score in each round (``None``: sat out, R6), its place.
 
-    ``place`` is 1 for the highest total; equal totals share a place.
+    ``place`` is the match outcome's (:meth:`Game.outcome`): 1 best, equal places tie.
     """
 
     seat: int
@@ -52,40 +53,34 @@ def last_round_scores(game: Game) -> list[RoundScore]:
 
 
 def match_results(game: Game) -> list[MatchResult]:
-    """What each person still seated takes from a finished match into the server's statistics.
+    """What each person takes from the match into the server's statistics, read from its counted
+    outcome (:meth:`Game.counted_outcome`): a row per seat that counts for its person, a leaver's too
+    (a match lost, not a match escaped), won as the outcome says. Computer seats, and persons the
+    computer played for from start to end, have no statistics; a match that does not count has none.
 
-    Seats of persons who left are not counted: they did not finish the match. Nor are persons who
-    never made a move of their own (``Seat.own_moves``): the computer played their seat all match,
-    and its wins are not theirs. Computer seats have no statistics. A shared highest total after
-    every tie-break cannot happen (R6), so one seat wins.
+    >>> match_results(Game(id=1, guild_id=1, channel_id=1, host_id=1))
+    []
     """
-    match = game.match
-    if match is None or not match.over:
+    result = game.counted_outcome()
+    if result is None:
         return []
-    results = []
-    for seat, owner in enumerate(game.seats):
-        if not owner.is_person or owner.user_id is None or owner.own_moves == 0:
-            continue
-        played = [score for scores in scores_by_round(match) if (score := scores[seat]) is not None]
-        results.append(
-            MatchResult(
-                user_id=owner.user_id,
-                points=match.totals[seat],
-                won=match.winner == seat,
-                best_round=max(played) if played else None,
-            )
-        )
-    return results
+    return [
+        MatchResult(user_id=owner.user_id, points=row.points, won=row.won, best_round=row.best_round)
+        for row, owner in zip(result.seats, game.seats, strict=True)
+        if row.counts and owner.user_id is not None
+    ]
 
 
 def standings(game: Game) -> list[Standing]:
-    """The seats by total, highest first, with their scores round by round.
+    """The seats by place (the match's outcome, :meth:`Game.outcome`), best first, with their scores
+    round by round.
 
     >>> standings(Game(id=1, guild_id=1, channel_id=1, host_id=1))
     []
     """
     match = game.match
-    if match is None:
+    result = game.outcome()
+    if match is None or result is None:
         return []
     rows = []
     for seat, owner in enumerate(game.seats):
@@ -98,34 +93,24 @@ def standings(game: Game) -> list[Standing]:
                 computer=owner.computer,
                 total=match.totals[seat],
                 rounds=rounds,
+                place=result.seats[seat].place,
             )
         )
-    rows.sort(key=lambda row: (-row.total, row.seat))
-    placed = []
-    for row in rows:
-        place = 1 + sum(1 for other in rows if other.total > row.total)
-        placed.append(Standing(**{**row.__dict__, "place": place}))
-    return placed
+    rows.sort(key=lambda row: (row.place, row.seat))
+    return rows
 
 
 def scores_by_round(match: Match) -> list[list[int | None]]:
     """Each finished round's scores by match seat, ``None`` for a seat that sat the round out (R6).
 
-    The history gives 0 to a seat that sat out; who played a tie-break round follows from the totals
-    before it: only the seats sharing the highest total (R6).
+    The history gives 0 to a seat that sat out; who played a tie-break round is
+    :meth:`~bot.engine.match.Match.players_by_round` (R6).
 
     >>> import random
     >>> scores_by_round(Match.new(2, rng=random.Random(5)))  # no round finished yet
     []
     """
-    rows: list[list[int | None]] = []
-    totals = [0] * match.n_seats
-    for number, result in enumerate(match.history, start=1):
-        if number > match.rounds_planned:
-            best = max(totals)
-            playing = {seat for seat, total in enumerate(totals) if total == best}
-        else:
-            playing = set(range(match.n_seats))
-        rows.append([score if seat in playing else None for seat, score in enumerate(result.scores)])
-        totals = [total + score for total, score in zip(totals, result.scores, strict=True)]
-    return rows
+    return [
+        [score if seat in playing else None for seat, score in enumerate(result.scores)]
+        for result, playing in zip(match.history, match.players_by_round(), strict=True)
+    ]

@@ -595,10 +595,11 @@ class TableService:
 
     async def stop(self, game_id: int, user_id: int, *, can_manage: bool) -> Game:
         """End the game (the host, or a member who may manage the server). Rounds already played stay
-        recorded; a stopped match does not count in the statistics. A running match is rated as
-        :func:`~bot.service.ratings.early_rating` says (kept in ``game.early_rating``): a seated
-        stopper ranks last, a member not seated leaves it rated on the standings so far once a round
-        has ended; the change path rates it right after its save, as a match played to its end."""
+        recorded. A running match is rated as :func:`~bot.service.ratings.early_rating` says (kept
+        in ``game.early_rating``): a seated stopper ranks last, a member not seated leaves it rated
+        on the standings so far once a round has ended; a match so rated counts in the statistics
+        too, on the same outcome (:meth:`Game.counted_outcome`), written with the
+        stop's save; the change path rates it right after its save, as a match played to its end."""
 
         def apply(game: Game) -> None:
             if game.status not in (GameStatus.LOBBY, GameStatus.PLAYING):

@@ -417,6 +417,12 @@ class Database(abc.ABC):
         """The person's last ``limit`` rated matches on the server (every season), oldest first."""
 
     @abc.abstractmethod
+    async def game_rating_changes(self, game_id: int) -> list[tuple[RatingChange, int]]:
+        """Each rating change the game's match made (none: not rated yet, or not rated), with the
+        person's number of rated matches in that season up to and with this one: what its match-end
+        message shows ("+23 → 1,412", provisional or not), read back after a restart."""
+
+    @abc.abstractmethod
     async def profile_counts(self, guild_id: int, user_id: int) -> ProfileCounts:
         """What the person's rated matches on the server add up to (zeros when there are none)."""
 

@@ -237,6 +237,17 @@ class SqlStorage(Database):
         )
         return [self._change(row) for row in reversed(rows)]
 
+    async def game_rating_changes(self, game_id: int) -> list[tuple[RatingChange, int]]:
+        """See :meth:`Database.game_rating_changes`."""
+        rows = await self._fetch(
+            "SELECT h.*, (SELECT COUNT(*) FROM rating_history o WHERE o.guild_id = h.guild_id "
+            "AND o.user_id = h.user_id AND o.season = h.season AND (o.ended_at < h.ended_at "
+            "OR (o.ended_at = h.ended_at AND o.game_id <= h.game_id))) AS season_matches "
+            "FROM rating_history h WHERE h.game_id = ? ORDER BY h.user_id",
+            game_id,
+        )
+        return [(self._change(row), int(row["season_matches"])) for row in rows]
+
     async def profile_counts(self, guild_id: int, user_id: int) -> ProfileCounts:
         """See :meth:`Database.profile_counts`."""
         rows = await self._fetch(

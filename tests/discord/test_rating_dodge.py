@@ -126,14 +126,19 @@ async def test_the_host_far_behind_stops_and_is_ranked_last_the_leader_gains(
     assert (bob.user_id, bob.place, bob.left) == (room.bob.id, 1, False)
     rated = await ratings_of(bot, room.guild.id)
     assert rated[room.bob.id][0] > DEFAULT_MU > rated[room.ada.id][0]
-    # First place counts as a win in the season's count; the statistics count finished matches only.
+    # First place counts as a win in the season's count, and in the statistics: one outcome for both
+    # (issue 36), Ada's stop a match lost.
     season = await bot.tables.ratings.current_season(room.guild.id)
     wins = {
         line.rating.user_id: line.rating.wins
         for line in await bot.storage.season_board(room.guild.id, season.number, 0, 10)
     }
     assert wins == {room.bob.id: 1, room.ada.id: 0}
-    assert await bot.storage.leaderboard(room.guild.id) == []
+    stats = {
+        row.user_id: (row.matches_played, row.matches_won)
+        for row in await bot.storage.leaderboard(room.guild.id)
+    }
+    assert stats == {room.bob.id: (1, 1), room.ada.id: (1, 0)}
 
     # The table's match-end message says how the match was rated, and each change.
     text = shown_text(room, game)

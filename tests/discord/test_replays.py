@@ -59,7 +59,8 @@ async def test_history_and_the_replay_viewer_in_english(room: Room) -> None:
     assert listed.ephemeral and listed.response is not None
     shown = texts(listed.response)
     assert "Last matches on this server" in shown and f"game {game_id} (stopped)" in shown
-    assert "1. ada (0)" in shown and "Computer 1" in shown
+    # Ada stopped the match she sits at: ranked last, as the rating has it (the match's outcome).
+    assert "1. Computer 1 (0), 1. Computer 2 (0), 3. ada (0)" in shown
     # A member's list: Ada hosted it; Dee never played.
     mine = await room.dee.slash(room.channel, "romme history", member=room.ada)
     assert mine.response is not None and f"game {game_id}" in texts(mine.response)

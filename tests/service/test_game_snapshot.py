@@ -59,6 +59,10 @@ def reference_snapshot(game: Game) -> dict[str, Any]:
         **({"computer_level": game.computer_level} if game.computer_level != "normal" else {}),
         # Added with the rating of matches that end early (issue 35), only for such a match.
         **({"early_rating": game.early_rating} if game.early_rating is not None else {}),
+        # Added with the match's outcome (issue 36), once the save that ends the match wrote it.
+        **(
+            {"recorded_outcome": game.recorded_outcome.to_dict()} if game.recorded_outcome is not None else {}
+        ),
     }
 
 

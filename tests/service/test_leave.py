@@ -30,11 +30,13 @@ async def test_a_person_who_leaves_is_played_by_the_computer(
     with pytest.raises(TableError) as caught:
         await service.play(game.id, BOB, Move.draw("stock"))
     assert caught.value.code == "seat.not_seated"
-    # The match goes on to its end; the seat's points stay with it, but Bob's statistics get no match.
+    # The match goes on to its end; the seat's points stay with it, and Bob's statistics get the
+    # match, lost: a leaver ranks below everyone who stayed (the match's outcome, issue 36).
     await play_to_the_end(service, game)
     assert game.status is GameStatus.FINISHED and game.match is not None
     assert len(game.match.totals) == 2
-    assert await storage.player_record(GUILD, BOB) is None
+    left = await storage.player_record(GUILD, BOB)
+    assert left is not None and (left.matches_played, left.matches_won) == (1, 0)
     stats = await storage.player_record(GUILD, HOST)
     assert stats is not None and stats.matches_played == 1
 

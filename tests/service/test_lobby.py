@@ -117,7 +117,9 @@ async def test_stop_needs_the_host_or_manage_server(service: TableService) -> No
     await refused("stop.not_allowed", service.stop(game.id, BOB, can_manage=False))
     await service.stop(game.id, BOB, can_manage=True)
     assert game.status is GameStatus.FINISHED and game.stopped_by == BOB
-    assert not game.stats_recorded
+    # Bob sits there: his stop is rated at once, Bob ranked last, and counted in the statistics on
+    # the same outcome (issue 36).
+    assert game.early_rating == "leaver" and game.stats_recorded
     await refused("game.not_running", service.stop(game.id, HOST, can_manage=False))
 
 

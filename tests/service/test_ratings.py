@@ -21,9 +21,9 @@ from bot.service.ratings import (
     DEFAULT_MU,
     DEFAULT_SIGMA,
     SEASON_SIGMA,
-    places,
     rated_seats,
     shown,
+    stored_shifts,
 )
 from bot.storage import Database, RatedMatch, Rating, open_database
 from tests.conftest import raw_sql
@@ -247,7 +247,6 @@ def test_the_tie_break_decides_the_top_and_equal_totals_below_tie() -> None:
     assert [seat.place for seat in seats] == [2, 1, 3]
     assert [seat.rounds for seat in seats] == [2, 2, 1]  # the computer sat the tie-break out
     assert seats[1].hand_rommes == 1 and seats[0].rounds_out == 1
-    assert places([10, 10, 5], [False, False, False]) == [1, 1, 3]
 
 
 async def test_a_tie_break_decides_the_stored_ranking_and_ratings(
@@ -262,6 +261,21 @@ async def test_a_tie_break_decides_the_stored_ranking_and_ratings(
     assert [(seat.user_id, seat.place) for seat in match.seats] == [(HOST, 2), (BOB, 1), (None, 3)]
     assert await stored_ratings(storage) == openskill_again([match])
     assert shifts[BOB].after > shifts[HOST].after
+
+
+async def test_the_stored_rating_rows_give_the_match_ends_rating_line_again(
+    make_service: ServiceFactory, storage: Database
+) -> None:
+    # Issue 36, on both backends: what the match-end message shows ("+23 → 1,412", provisional for a
+    # season's first five matches) read back from the stored rows is what the rating returned.
+    service = await make_service(clock=FakeClock(DECEMBER))
+    for number in range(6):
+        lobby = await service.open_lobby(GUILD, CHANNEL + number, HOST, "Ada", ONE_ROUND, computers=1)
+        shifts = await service.ratings.rate(tie_break_game(lobby.id))
+        assert stored_shifts(await storage.game_rating_changes(lobby.id)) == shifts
+        assert shifts[HOST].provisional is (number < 4)  # the fifth match is no longer provisional
+        await service.stop(lobby.id, HOST, can_manage=True)  # the lobby closed: a host has three at most
+    assert await storage.game_rating_changes(10**9) == []
 
 
 def test_a_new_player_is_shown_1000() -> None:
