@@ -390,44 +390,17 @@ class ChangePath:
             if expect_version is not None and game.version != expect_version:
                 return game
             saved = self._saved[game_id]
-            saving = False
             try:
-                result = apply(game)
-                if result is UNCHANGED:
-                    return game
-                self.pacer.changed(game)
-                entries: list[MoveEntry] = result if isinstance(result, list) else []
-                # The cards a deal or a reshuffle brought, so the log alone replays the match.
-                entries = log_cards(game, entries, saved.mark)
-                if game.running and game.match is not None and game.match.over:
-                    game.status = GameStatus.FINISHED
-                self.pacer.arm(game, by_person=reason is None)
-                began, saving = time.perf_counter(), True
-                now_saved = await self.save(game, entries, saved, drawing)
-            except VersionConflict as conflict:
-                if drawing is not None:
-                    drawing.discard()
-                self.restore(game, saved)
-                self.meter.save_failed("conflict")
-                await self._reload(game, conflict)
-                raise TableError("game.changed", game_id=game_id) from None
-            except WriteFenced as exc:
-                # A stalled process's save, refused because another process holds the game's shard
-                # now: nothing was written, the other process plays the game. Expected after a
-                # take-over, not a fault of this code: one line, and the player is told where.
-                if drawing is not None:
-                    drawing.discard()
-                self.restore(game, saved)
-                self.meter.save_failed("error")
-                log.warning("game %s is not saved: %s", game_id, exc)
-                raise TableError("game.moved", game_id=game_id) from None
+                done = await self._apply_and_save(game, apply, reason, saved, drawing)
             except BaseException as exc:
                 if drawing is not None:
                     drawing.discard()
                 self.restore(game, saved)
-                if saving and not isinstance(exc, asyncio.CancelledError):
-                    self.meter.save_failed("error")
+                await self._refused(game, exc)
                 raise
+            if done is None:
+                return game
+            now_saved, entries, began = done
             self.meter.saved(time.perf_counter() - began, [entry.move["kind"] for entry in entries])
             self.last_save = time.monotonic()
             self._saved[game_id] = now_saved
@@ -437,6 +410,48 @@ class ChangePath:
         if reason is not None:
             await self.notify(game, reason)
         return game
+
+    async def _apply_and_save(
+        self, game: Game, apply: Action, reason: Reason | None, saved: Saved, drawing: Drawing[Any] | None
+    ) -> tuple[Saved, list[MoveEntry], float] | None:
+        """Apply the change and save it: what is saved now, the logged rows and when the save
+        began; ``None`` if the change had nothing to save. A save that fails is counted here."""
+        result = apply(game)
+        if result is UNCHANGED:
+            return None
+        self.pacer.changed(game)
+        entries: list[MoveEntry] = result if isinstance(result, list) else []
+        # The cards a deal or a reshuffle brought, so the log alone replays the match.
+        entries = log_cards(game, entries, saved.mark)
+        if game.running and game.match is not None and game.match.over:
+            game.status = GameStatus.FINISHED
+        self.pacer.arm(game, by_person=reason is None)
+        began = time.perf_counter()
+        try:
+            now_saved = await self.save(game, entries, saved, drawing)
+        except VersionConflict:
+            self.meter.save_failed("conflict")
+            raise
+        except asyncio.CancelledError:
+            raise
+        except BaseException:
+            self.meter.save_failed("error")
+            raise
+        return now_saved, entries, began
+
+    async def _refused(self, game: Game, exc: BaseException) -> None:
+        """After a failed change was undone: a save refused for a newer version in the file reads the
+        game again and refuses with ``game.changed``; one refused because another process holds the
+        game's shard now refuses with ``game.moved``. Anything else is the caller's to raise."""
+        if isinstance(exc, VersionConflict):
+            await self._reload(game, exc)
+            raise TableError("game.changed", game_id=game.id) from None
+        if isinstance(exc, WriteFenced):
+            # A stalled process's save, refused because another process holds the game's shard
+            # now: nothing was written, the other process plays the game. Expected after a
+            # take-over, not a fault of this code: one line, and the player is told where.
+            log.warning("game %s is not saved: %s", game.id, exc)
+            raise TableError("game.moved", game_id=game.id) from None
 
     async def save(
         self,
