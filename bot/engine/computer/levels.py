@@ -53,10 +53,10 @@ def _style_of(level: str) -> _Style:
 
     >>> _style_of("normal") == _Style()
     True
-    >>> _style_of("expert")
+    >>> _style_of("grandmaster")
     Traceback (most recent call last):
     ...
-    ValueError: unknown computer level 'expert': choose easy, normal or hard
+    ValueError: unknown computer level 'grandmaster': choose easy, normal...
     """
     if level not in _STYLES:
         raise ValueError(f"unknown computer level {level!r}: choose {', '.join(LEVELS[:-1])} or {LEVELS[-1]}")

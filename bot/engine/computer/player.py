@@ -44,10 +44,10 @@ class ComputerPlayer(_Drawing, _Opening, _Laying, _Discarding):
     'draw'
     >>> ComputerPlayer(level="hard").level
     'hard'
-    >>> ComputerPlayer(level="expert")
+    >>> ComputerPlayer(level="grandmaster")
     Traceback (most recent call last):
     ...
-    ValueError: unknown computer level 'expert': choose easy, normal or hard
+    ValueError: unknown computer level 'grandmaster': choose easy, normal...
     """
 
     def next_move(self, view: RoundView | Mapping[str, Any]) -> Move:
