@@ -8,41 +8,12 @@ zusammen 40 Punkte), Hand-Rommé, Stechrunde (bei Gleichstand). Angesprochen wir
 from __future__ import annotations
 
 MESSAGES: dict[str, str] = {
-    # --- Knöpfe und Auswahlen ---
-    "button.join": "Mitspielen",
-    "button.leave": "Verlassen",
-    "button.add_computer": "Computer hinzufügen",
-    "button.start": "Starten",
-    "button.cancel": "Abbrechen",
-    "button.hand": "Meine Karten",
-    "button.draw": "Ziehen",
-    "button.take": "Ablage nehmen",
-    "button.sort": "Sortieren",
-    "button.meld": "Auslegen",
-    "button.lay_off": "Anlegen",
-    "button.swap_joker": "Joker tauschen",
-    "button.discard": "Abwerfen",
-    "button.take_back": "Zurücknehmen",
-    "button.hint": "Tipp",
-    "button.next_round": "Nächste Runde",
-    "button.play_again": "Neue Partie",
-    "button.stop_yes": "Spiel beenden",
-    "select.cards": "Karten aus deiner Hand wählen",
-    "select.cards.more": "Hier lassen sich nur die ersten {count} Karten wählen",
-    "select.target.lay_off": "An welche Kombination anlegen?",
-    "select.target.swap_joker": "Aus welcher Kombination den Joker tauschen?",
-    "select.target.none": "Keine Kombination auf dem Tisch passt",
-    "select.option.meld": "{meld_id} · {owner}: {cards}",
-    "select.option.meld_end.low": "{meld_id} · {owner}: Joker ans untere Ende",
-    "select.option.meld_end.high": "{meld_id} · {owner}: Joker ans obere Ende",
-    "select.option.swap_joker": "{meld_id} · {owner}: {card} für den Joker einsetzen",
-    # --- Karten und Kombinationen ---
+    # --- Wörter aller Ansichten: Karten, Kombinationen, Plätze, Stufen, Aufzählungen, Zahlen, Sprachen ---
     "cards.none": "—",
     "meld.line": "`{meld_id}` {owner}: {cards} ({points})",
     "meld.pending_line": "{cards} ({points})",
     "meld.more": "… und {count} weitere Kombinationen",
     "meld.more.one": "… und 1 weitere Kombination",
-    # --- Namen und Plätze ---
     "seat.tag.away": "abwesend",
     "seat.tag.left": "ausgestiegen",
     "seat.tag.sits_out": "setzt im Stechen aus",
@@ -56,7 +27,17 @@ MESSAGES: dict[str, str] = {
     "seat.points": "{points} Punkte",
     "seat.points.one": "{points} Punkt",
     "seat.computer": "Computer {number}",
-    # --- Lobby ---
+    "level.easy": "leicht",
+    "level.normal": "mittel",
+    "level.hard": "schwer",
+    "list.pair": "{first} und {last}",
+    "list.separator": ", ",
+    "number.group": ".",
+    "language.name": "Deutsch",
+    "language.en": "English",
+    "language.de": "Deutsch",
+    "language.id": "Bahasa Indonesia",
+    # --- Lobby: Nachricht und Knöpfe, die angezeigten Hausregeln, /romme join und leave ---
     "lobby.title": "Rommé — eine neue Partie",
     "lobby.description": (
         "Gastgeber: {host}. Klick auf **Mitspielen**, um dich an den Tisch zu setzen. Der Gastgeber "
@@ -73,7 +54,12 @@ MESSAGES: dict[str, str] = {
     "lobby.started": "Die Partie läuft: Der Tisch steht unten.",
     "lobby.footer": "Spiel {game_id}",
     "lobby.language": "Sprache: {language}",
-    # --- Hausregeln (Lobby und Kurzregeln) ---
+    "lobby.server_house_rules": "Hausregeln dieses Servers",
+    "button.join": "Mitspielen",
+    "button.leave": "Verlassen",
+    "button.add_computer": "Computer hinzufügen",
+    "button.start": "Starten",
+    "button.cancel": "Abbrechen",
     "rules.jokers": "Joker: {count}",
     "rules.opening": "Erstauslage: {points} Punkte",
     "rules.scoring.melds": "Wertung: Ausgelegtes minus Handkarten",
@@ -86,7 +72,406 @@ MESSAGES: dict[str, str] = {
     "rules.rounds.fixed": "Runden: {count}",
     "rules.turn_timeout": "Zugzeit: {seconds} s",
     "rules.computers": "Computerspieler: {count}",
-    # --- Kurzregeln ---
+    "command.joined": "Du sitzt jetzt am Tisch von Spiel {game_id}.",
+    "command.left": "Du hast Spiel {game_id} verlassen.",
+    "command.left.running": "Du hast Spiel {game_id} verlassen: Der Computer spielt jetzt für dich.",
+    "command.thread_opened": "{host} hat einen Rommé-Tisch eröffnet: {thread}",
+    # --- Tisch: die Nachricht, Plätze und Stapel, der letzte Zug in Worten ---
+    "table.title": "Rommé — Runde {round} von {rounds}",
+    "table.title.tiebreak": "Rommé — Stechrunde {round} (nach {rounds} Runden)",
+    "table.title.tiebreak.one": "Rommé — Stechrunde {round} (nach {rounds} Runde)",
+    "table.dealer": "Geber: {name}",
+    "table.turn.draw": "Am Zug: {who} — Karte ziehen",
+    "table.turn.play": "Am Zug: {who} — auslegen, anlegen oder abwerfen",
+    "table.turn.deadline": "Die Zugzeit endet {when}",
+    "table.round_over": "Die Runde ist vorbei.",
+    "table.seats": "Plätze",
+    "table.seat_line": "{marker}**{name}** — {cards} · {opened} · {total}{tags}",
+    "table.piles": "Stapel und Ablage",
+    "table.stock": "Stapel: {count} Karten",
+    "table.stock.one": "Stapel: 1 Karte",
+    "table.discard_top": "Ablagestapel: {card} oben ({cards})",
+    "table.discard_empty": "Ablagestapel: leer",
+    "table.reshuffles": "Neu gemischt: {count} von 3",
+    "table.melds": "Kombinationen auf dem Tisch",
+    "table.melds.more": "Kombinationen auf dem Tisch (Fortsetzung)",
+    "table.no_melds": "Noch keine.",
+    "table.last_move": "Letzter Zug",
+    "table.footer": "Spiel {game_id} · klick auf Meine Karten, um deine Karten zu sehen",
+    "table.content.turn": "{mention}, du bist dran.",
+    "table.moved": "Runde {round} wurde hier gespielt; der Tisch der nächsten Runde steht weiter unten.",
+    "table.footer.over": "Spiel {game_id} · die Partie ist vorbei: die Ergebnisse stehen weiter unten",
+    "table.results": "**Die Partie ist vorbei:** [zu den Ergebnissen]({url})",
+    "event.draw.stock": "zog vom Stapel",
+    "event.draw.discard": "nahm {card}",
+    "event.meld": "legte {cards} aus",
+    "event.meld.proposed": "schlug eine Kombination für die Erstauslage vor",
+    "event.opened": "kam mit {cards} heraus ({points} Punkte)",
+    "event.opened.no_points": "kam mit {cards} heraus",
+    "event.lay_off": "legte {cards} an {meld_id} an",
+    "event.swap_joker": "tauschte {card} gegen den Joker in {meld_id} und legte {cards} aus",
+    "event.discard": "warf {card} ab",
+    "event.take_back": "nahm die vorgeschlagenen Kombinationen zurück",
+    "event.timeout": "hatte keine Zeit mehr: Der Computer übernahm den Zug",
+    "event.away": "ist abwesend: Der Computer übernimmt den Platz",
+    "event.left": "verließ die Partie: Der Computer übernimmt den Platz",
+    "event.back": "ist zurück",
+    "event.by_computer": " (vom Computer gespielt)",
+    "event.round_over.out": "{name} machte aus: Die Runde ist vorbei.",
+    "event.round_over.nobody": ("Der Stapel ist aufgebraucht: Die Runde ist vorbei, niemand hat ausgemacht."),
+    "event.sentence": "{name} {actions}{note}.",
+    "button.hand": "Meine Karten",
+    "thread.name": "Rommé, Tisch von {host}",
+    "game.exists.jump": "Zum Tisch: {link}",
+    # --- Handkarten: Knöpfe, Auswahlen und der Tipp ---
+    "panel.title": "Deine Hand — {count} Karten",
+    "panel.title.one": "Deine Hand — 1 Karte",
+    "panel.sorted.suit": "Nach Farbe sortiert",
+    "panel.sorted.rank": "Nach Wert sortiert",
+    "panel.empty_hand": "Deine Hand ist leer.",
+    "panel.selected": "Gewählt: {cards}",
+    "panel.nothing_selected": "Wähle unten Karten und dann einen Zug.",
+    "panel.turn.draw": "Du bist dran: Zieh eine Karte.",
+    "panel.turn.play": (
+        "Du bist dran: Lege aus, lege an, tausche einen Joker oder wirf ab, um den Zug zu beenden."
+    ),
+    "panel.turn.waiting": (
+        "Du bist noch nicht dran: Diese Ansicht aktualisiert sich von selbst, sobald du am Zug bist."
+    ),
+    "panel.turn.deadline": "Deine Zugzeit endet {when}.",
+    "panel.round_over": "Die Runde ist vorbei.",
+    "panel.match_over": "Die Partie ist vorbei.",
+    "panel.round_score": "Du hast in dieser Runde {score} Punkte geholt; insgesamt hast du {total}.",
+    "panel.drawn": "➕ Du hast **{card}** gezogen.",
+    "panel.table": "Auf dem Tisch",
+    "panel.meld_short": "`{meld_id}` {cards}",
+    "panel.moved": "Diese Ansicht ist umgezogen: Deine Karten stehen in der neuesten Ansicht weiter unten.",
+    "panel.sitting_out": "Du setzt in dieser Stechrunde aus.",
+    "panel.pending": "Vorgeschlagene Kombinationen: {points} von {needed} Punkten für die Erstauslage",
+    "panel.pending.one": "Vorgeschlagene Kombinationen: {points} von {needed} Punkt für die Erstauslage",
+    "panel.opened": "Du hast ausgelegt: Du darfst anlegen und Joker tauschen.",
+    "panel.opening_needed": "Erstauslage: Deine ersten Kombinationen müssen {points} Punkte erreichen.",
+    "panel.taken": ("Du hast {card} vom Ablagestapel genommen: Du darfst sie in diesem Zug nicht abwerfen."),
+    "panel.target.lay_off": "Wähle die Kombination, an die du {cards} anlegst.",
+    "panel.target.swap_joker": (
+        "Wähle den Joker zum Tauschen: Die übrigen gewählten Karten bilden mit ihm eine neue Kombination."
+    ),
+    "panel.swap.one": (
+        "{card} kann in {melds} den Platz des Jokers einnehmen. Wähle jetzt {card} zusammen mit den "
+        "Karten, die mit dem frei gewordenen Joker eine neue Kombination bilden (zwei oder mehr), "
+        "und klick noch einmal auf Joker tauschen."
+    ),
+    "panel.swapped": (
+        "Du hast {card} in {meld_id} für den Joker eingesetzt und den Joker mit {cards} ausgelegt."
+    ),
+    "panel.footer": "Nur du siehst diese Karten. Spiel {game_id}",
+    "button.draw": "Ziehen",
+    "button.take": "Ablage nehmen",
+    "button.sort": "Sortieren",
+    "button.meld": "Auslegen",
+    "button.lay_off": "Anlegen",
+    "button.swap_joker": "Joker tauschen",
+    "button.discard": "Abwerfen",
+    "button.take_back": "Zurücknehmen",
+    "button.hint": "Tipp",
+    "select.cards": "Karten aus deiner Hand wählen",
+    "select.cards.more": "Hier lassen sich nur die ersten {count} Karten wählen",
+    "select.target.lay_off": "An welche Kombination anlegen?",
+    "select.target.swap_joker": "Aus welcher Kombination den Joker tauschen?",
+    "select.target.none": "Keine Kombination auf dem Tisch passt",
+    "select.option.meld": "{meld_id} · {owner}: {cards}",
+    "select.option.meld_end.low": "{meld_id} · {owner}: Joker ans untere Ende",
+    "select.option.meld_end.high": "{meld_id} · {owner}: Joker ans obere Ende",
+    "select.option.swap_joker": "{meld_id} · {owner}: {card} für den Joker einsetzen",
+    "select.discard": "Eine Karte abwerfen und den Zug beenden",
+    "hint.title": "Tipp",
+    "hint.best": "Die besten Kombinationen deiner Hand ({points} Punkte)",
+    "hint.none": "Noch keine Kombination auf deiner Hand.",
+    "hint.opening_reached": (
+        "Deine Kombinationen ergeben {points} Punkte: genug für deine Erstauslage, die {needed} braucht."
+    ),
+    "hint.opening_short": "Noch nicht genug für deine Erstauslage: {points} von {needed} Punkten.",
+    "hint.opening_short.one": "Noch nicht genug für deine Erstauslage: {points} von {needed} Punkt.",
+    "hint.opened": "Du hast ausgelegt: Jede Kombination zählt.",
+    # --- eine Partie beenden (/romme stop) ---
+    "stop.confirm": "Diese Partie beenden? Die bisherigen Ergebnisse bleiben erhalten.",
+    "stop.done": "Die Partie wurde beendet.",
+    "stop.confirm.leaver": (
+        "Du sitzt an diesem Tisch: Beendest du die Partie, kommst du auf den letzten Platz, hinter "
+        "alle, die bleiben, und sie wird nach dem bisherigen Stand gewertet."
+    ),
+    "stop.confirm.standings": "Die Partie wird nach dem bisherigen Stand gewertet.",
+    "stop.confirm.unrated": "Noch ist keine Runde zu Ende: Die Partie wird nicht gewertet.",
+    "button.stop_yes": "Spiel beenden",
+    # --- Rundenende ---
+    "round_end.title": "Runde {round} ist vorbei",
+    "round_end.title.tiebreak": "Stechrunde {round} ist vorbei",
+    "round_end.out": "{name} hat ausgemacht.",
+    "round_end.out.you": "Du hast ausgemacht.",
+    "round_end.hand_romme": "{name} hat auf einen Schlag ausgemacht: Hand-Rommé!",
+    "round_end.hand_romme.you": "Du hast auf einen Schlag ausgemacht: Hand-Rommé!",
+    "round_end.nobody_out": "Der Stapel ist aufgebraucht: Niemand hat ausgemacht.",
+    "round_end.seat_line": (
+        "**{name}**: ausgelegt {melded} · auf der Hand {in_hand} · Runde {score} · gesamt {total}"
+    ),
+    "round_end.scores": "Punkte",
+    "round_end.hand_left": "{name}: Karten auf der Hand",
+    "round_end.next": "Die nächste Runde beginnt {when}, oder klick auf **Nächste Runde**.",
+    "round_end.next_now": "Klick auf **Nächste Runde**, um die nächste Runde zu starten.",
+    "round_end.started": "Runde {round} hat begonnen: Der Tisch steht weiter unten.",
+    "button.next_round": "Nächste Runde",
+    # --- Partieende, und ob und wie die Partie gewertet wird ---
+    "match_end.title": "Die Partie ist vorbei",
+    "match_end.winner": "🏆 {name} gewinnt mit {points} Punkten.",
+    "match_end.winner.one": "🏆 {name} gewinnt mit 1 Punkt.",
+    "match_end.winner.you": "🏆 Du gewinnst mit {points} Punkten.",
+    "match_end.winner.you.one": "🏆 Du gewinnst mit 1 Punkt.",
+    "match_end.cancelled": "Die Partie wurde beendet; die bisherigen Ergebnisse bleiben erhalten.",
+    "match_end.idle": (
+        "Die Partie hat sich von selbst beendet: Lange hat niemand gespielt. Die bisherigen "
+        "Ergebnisse bleiben erhalten."
+    ),
+    "match_end.no_winner": "Kein Sieger.",
+    "match_end.standings": "Endstand",
+    "match_end.standing_line": "{place}. **{name}** — Punkte: {points}",
+    "match_end.standing_line.one": "{place}. **{name}** — Punkte: {points}",
+    "match_end.tiebreaks": "Gespielte Stechrunden: {count}",
+    "match_end.ratings": "Wertungen",
+    "match_end.rated.leaver": (
+        "Gewertet wird der Stand nach {count} Runden; {name} hat die Partie beendet und kommt auf "
+        "den letzten Platz."
+    ),
+    "match_end.rated.leaver.one": (
+        "Gewertet wird der Stand nach 1 Runde; {name} hat die Partie beendet und kommt auf den letzten Platz."
+    ),
+    "match_end.rated.leaver_no_round": (
+        "Gewertet, bevor eine Runde zu Ende war: {name} hat die Partie beendet und kommt auf den "
+        "letzten Platz, hinter alle, die geblieben sind."
+    ),
+    "match_end.rated.standings": "Gewertet wird der Stand nach {count} Runden.",
+    "match_end.rated.standings.one": "Gewertet wird der Stand nach 1 Runde.",
+    "match_end.unrated.no_round": "Nicht gewertet: Es war noch keine Runde zu Ende.",
+    "button.play_again": "Neue Partie",
+    # --- Partieverlauf und Wiederholungen ---
+    "history.title": "Letzte Partien auf diesem Server",
+    "history.title.member": "Letzte Partien von {name}",
+    "history.empty": "Hier gibt es noch keine beendete Partie.",
+    "history.line": "**{number}.** {when} · Partie {game_id} ({state})\n{places}\nAusgemacht: {outs}",
+    "history.place": "{place}. {name} ({points})",
+    "history.nobody": "niemand",
+    "history.finished": "zu Ende gespielt",
+    "history.stopped": "abgebrochen",
+    "history.button": "Wiederholung {number}",
+    "history.more": "… und {count} weitere Partien",
+    "history.more.one": "… und 1 weitere Partie",
+    "replay.title": "Wiederholung von Partie {game_id} · Runde {round} von {rounds}",
+    "replay.title.tiebreak": "Wiederholung von Partie {game_id} · Stechrunde {round}",
+    "replay.step": "Schritt {step} von {steps}",
+    "replay.deal": "{name} hat die Karten ausgeteilt; aufgedeckt liegt {card}.",
+    "replay.move": "{name} hat einen Zug gemacht.",
+    "replay.take_back": "{name} hat die vorgeschlagenen Kombinationen zurückgenommen.",
+    "replay.hands": "Spieler und ihre Karten",
+    "replay.seat": "{marker}**{name}** · {total} Punkte · {count} Karten\n{cards}",
+    "replay.seat.one": "{marker}**{name}** · {total} Punkte · 1 Karte\n{cards}",
+    "replay.seat_out": "**{name}** · {total} Punkte · setzt diese Runde aus",
+    "replay.proposed": "Vorgeschlagen: {cards}",
+    "replay.discard": "Ablagestapel: {card} oben ({count} Karten)",
+    "replay.discard.one": "Ablagestapel: {card} oben (1 Karte)",
+    "replay.meld": "{meld_id} ({owner}): {cards}",
+    "replay.footer": "Partie {game_id} · nur du siehst diese Wiederholung",
+    "replay.next_turn": "Nächster Zug",
+    "replay.round": "Runde {round}",
+    "replay.round_select": "Zu einer Runde springen",
+    "replay.download": "Herunterladen",
+    "replay.export_ready": "Partie {game_id} als Datei; ihr Aufbau steht in der Anleitung des Bots.",
+    "replay.choice": "Partie {game_id} · {when} · {players}",
+    # --- Punkte, Bestenliste und Rekorde ---
+    "scores.title": "Punktestand — Spiel {game_id}",
+    "scores.total": "Gesamt",
+    "scores.no_rounds": "Noch ist keine Runde zu Ende.",
+    "scores.row.round": "R{number}",
+    "scores.row.tiebreak": "S{number}",
+    "leaderboard.title": "Bestenliste",
+    "leaderboard.empty": "Auf diesem Server hat noch niemand eine Partie beendet.",
+    "leaderboard.line": ("{place}. {player} — {matches} · {wins} · {points} Punkte · beste Runde: {best}"),
+    "leaderboard.line.one": "{place}. {player} — {matches} · {wins} · {points} Punkt · beste Runde: {best}",
+    "count.matches": "{count} Partien",
+    "count.matches.one": "{count} Partie",
+    "count.wins": "{count} Siege",
+    "count.wins.one": "{count} Sieg",
+    "record.title": "Spielerbilanz",
+    "record.none": "{player} hat auf diesem Server noch keine Partie beendet.",
+    "record.body": ("{player}\nPartien: {matches}\nSiege: {wins}\nPunkte: {points}\nBeste Runde: {best}"),
+    "record.no_best": "—",
+    # --- Wertungen, Saisons, die Tabelle und Profile ---
+    "rating.change": "{delta} → {rating}",
+    "rating.provisional": "vorläufig",
+    "rating.line": "**{name}**: {change}",
+    "rating.line.provisional": "**{name}**: {change} ({provisional})",
+    "board.title": "Rangliste der Saison {season}",
+    "board.title.past": "Saison {season}: Endstand",
+    "board.since": "Seit {start}",
+    "board.period": "Vom {start} bis {end}",
+    "board.line": "{rank}. {player} — {rating} · {matches} · {wins}",
+    "board.line.provisional": "{rank}. {player} — {rating} ({provisional}) · {matches} · {wins}",
+    "board.empty": "In dieser Saison hat noch niemand eine Wertung: beende eine Partie, um eine zu bekommen.",
+    "board.page": "Seite {page} von {pages} · {size} gewertet",
+    "board.elsewhere": "Diese Rangliste gehört zu einem anderen Server.",
+    "button.board.previous": "Zurück",
+    "button.board.next": "Weiter",
+    "season.unknown": "Dieser Server hat noch keine Saison {season}.",
+    "season.not_allowed": "Nur ein Mitglied mit „Server verwalten“ kann eine neue Saison beginnen.",
+    "season.started": "Auf diesem Server hat die Saison {season} begonnen.",
+    "profile.title": "Profil von {name}",
+    "profile.none": "{player} hat auf diesem Server noch keine gewertete Partie.",
+    "profile.rating": "Wertung (Saison {season})",
+    "profile.rating.value": "**{rating}** · Platz {rank} von {size}",
+    "profile.rating.provisional": "**{rating}** ({provisional}) · Platz {rank} von {size}",
+    "profile.rating.none": "Noch keine Partie in dieser Saison",
+    "profile.stats": "Statistik",
+    "profile.body": (
+        "Partien: {matches}\nSiege: {wins} ({rate})\nDurchschnittlicher Platz: {place}\n"
+        "In {out} der Runden ausgemacht\nBeste Runde: {best_round}\nBeste Partie: {best_match}\n"
+        "Hand-Rommé: {hand}\nBesiegte Computer-Stufen: {levels}"
+    ),
+    "profile.chart": "Die Wertung über die letzten {count} Partien",
+    "profile.chart.one": "Die Wertung nach der ersten Partie",
+    "profile.nothing": "—",
+    # --- Servereinstellungen ---
+    "settings.title": "Servereinstellungen",
+    "settings.description": (
+        "Die Vorgaben jeder neuen Partie auf diesem Server. Die Optionen von /romme start ändern sie "
+        "weiterhin für eine Partie."
+    ),
+    "settings.house_rules": "Hausregeln",
+    "settings.games": "Neue Partien",
+    "settings.places": "Kanäle und Spielleitung",
+    "settings.on": "an",
+    "settings.off": "aus",
+    "settings.language.server": "die Sprache des Servers",
+    "settings.line.language": "Sprache: {language}",
+    "settings.line.turn_timeout": "Zugzeit: {seconds} s",
+    "settings.line.lobby_timeout": "Eine nicht begonnene Lobby schließt nach {minutes} Minuten",
+    "settings.line.computer_level": "Stärke der Computer: {level}",
+    "settings.line.threads": "Jede Partie in einem eigenen Thread: {value}",
+    "settings.line.channels": "Partien beginnen in: {channels}",
+    "settings.line.role": "Rolle der Spielleitung: {role}",
+    "settings.channels.all": "jedem Kanal",
+    "settings.role.none": "keine (nur „Server verwalten“)",
+    "settings.level.easy": "leicht",
+    "settings.level.normal": "mittel",
+    "settings.level.hard": "schwer",
+    "settings.pick": "Eine Hausregel, die Sprache, die Stärke … ändern",
+    "settings.channels.pick": "Kanäle, in denen Partien beginnen dürfen (keiner gewählt: alle)",
+    "settings.role.pick": "Rolle der Spielleitung, gewählt mit „Server verwalten“ (darf jede Partie beenden)",
+    "settings.numbers": "Zahlen …",
+    "settings.reset": "Alles zurücksetzen",
+    "settings.reset.done": "wieder alle Vorgaben des Bots",
+    "settings.reset.kept_role": (
+        "wieder alle Vorgaben des Bots, bis auf die Rolle der Spielleitung (die ändert nur "
+        "„Server verwalten“)"
+    ),
+    "settings.numbers.title": "Servereinstellungen: Zahlen",
+    "settings.input.opening": "Punkte zum Auslegen ({low}-{high})",
+    "settings.input.opening.hint": "40",
+    "settings.input.rounds": "Runden ({low}-{high})",
+    "settings.input.rounds.hint": "leer: eine je Spieler",
+    "settings.input.turn_timeout": "Zugzeit in Sekunden ({low}-{high})",
+    "settings.input.turn_timeout.hint": "leer: die des Bots",
+    "settings.input.lobby_timeout": "Lobby schließt nach Minuten ({low}-{high})",
+    "settings.input.lobby_timeout.hint": "leer: die des Bots",
+    "settings.name.language": "Sprache",
+    "settings.name.jokers": "Joker",
+    "settings.name.opening": "Auslegen",
+    "settings.name.scoring": "Wertung",
+    "settings.name.hand_romme": "Hand-Rommé",
+    "settings.name.discard_to_go_out": "Ausmachen nur mit Abwurf",
+    "settings.name.rounds": "Runden",
+    "settings.name.turn_timeout": "Zugzeit",
+    "settings.name.lobby_timeout": "Wartezeit der Lobby",
+    "settings.name.computer_level": "Stärke der Computer",
+    "settings.name.threads": "Partien in Threads",
+    "settings.name.channels": "Kanäle",
+    "settings.name.game_master_role": "Rolle der Spielleitung",
+    "settings.name.cards": "Karten",
+    "settings.name.sort": "Ordnung",
+    "settings.name.mention": "Erwähnung",
+    "settings.name.?": "Einstellung",
+    "settings.saved": "✅ Gespeichert: {what}",
+    "settings.ratings": "Wertungen",
+    "settings.line.season_length": "Saisons: {length}",
+    "settings.season.monthly": "je ein Kalendermonat (UTC)",
+    "settings.season.manual": "nur von Hand begonnen (/romme season)",
+    "settings.season.days": "je {count} Tage",
+    "settings.season.days.one": "je 1 Tag",
+    "settings.input.season_length": "Saisonlänge in Tagen ({low}-{high})",
+    "settings.input.season_length.hint": "leer: wie in der Liste gewählt",
+    "settings.name.season_length": "Saisonlänge",
+    # --- Vorlieben ---
+    "preferences.title": "Deine Vorlieben",
+    "preferences.description": "Deine eigene Wahl, auf jedem Server.",
+    "preferences.cards.faces": "Karten als Bilder",
+    "preferences.cards.text": "Karten als Schrift (von Bildschirmlesern vorgelesen)",
+    "preferences.sort.suit": "Blatt nach Farbe geordnet",
+    "preferences.sort.rank": "Blatt nach Wert geordnet",
+    "preferences.language": "Persönliche Antworten auf: {language}",
+    "preferences.language.discord": "Sprache deines Geräts",
+    "preferences.mention.on": "Mich erwähnen, wenn ich dran bin",
+    "preferences.mention.off": "Mich nicht erwähnen, wenn ich dran bin",
+    "preferences.pick": "Eine Vorliebe ändern …",
+    "preferences.name.cards": "Karten",
+    "preferences.name.sort": "Ordnung",
+    "preferences.name.language": "Sprache",
+    "preferences.name.mention": "Erwähnung",
+    # --- Hilfe und Kurzregeln ---
+    "help.title": "Rommé: so wird gespielt",
+    "help.about": (
+        "Rommé ist ein Kartenspiel für 2 bis 6 Personen, mit zwei Kartenspielen und Jokern.\n"
+        "Bilde aus deinem Blatt Sätze (gleicher Wert) und Folgen (gleiche Farbe, lückenlos) "
+        "und lege sie aus.\n"
+        "Wer zuerst alle Karten los ist, beendet die Runde; die anderen zählen, was sie noch halten."
+    ),
+    "help.turn": "Ein Zug in fünf Schritten",
+    "help.turn.steps": (
+        "1. Drücke **{hand}**, um deine Karten privat zu sehen.\n"
+        "2. **{draw}**: eine Karte vom Stapel, oder **{take}**.\n"
+        "3. Wähle Karten und drücke **{meld}** (dein erstes Auslegen braucht die nötigen Punkte).\n"
+        "4. **{lay_off}**: Karten an ausgelegte Kombinationen anlegen.\n"
+        "5. **{discard}**: eine Karte ablegen, dann ist der nächste Spieler dran."
+    ),
+    "help.commands": "Befehle",
+    "help.commands.list": (
+        "/romme start: einen Tisch öffnen · /romme join, /romme leave: Platz nehmen oder gehen\n"
+        "/romme hand: dein Blatt · /romme score: der Stand · /romme rules: die Regeln in Kürze\n"
+        "/romme stop: die Partie beenden · /romme preferences: deine Vorlieben · /romme settings: die "
+        "Vorgaben des Servers · /romme help: diese Seite\n"
+        "/romme history, /romme replay: die letzten Partien, Zug für Zug noch einmal · "
+        "/romme profile: Wertung und Bilanz eines Mitglieds · /romme season: eine neue Saison"
+    ),
+    "help.rule_book": "Das Regelbuch",
+    "help.tip": (
+        "💡 Tipp: Wähle Karten in der Liste unten und drücke dann eine Taste; /romme help erklärt "
+        "einen Zug Schritt für Schritt."
+    ),
+    "help.early_end.title": "Eine Partie vorzeitig beenden",
+    "help.early_end": (
+        "Wer am Tisch sitzt und die Partie beendet (/romme stop), kommt auf den letzten Platz, "
+        "hinter alle, die geblieben sind, und die Partie wird nach dem bisherigen Stand gewertet, "
+        "auch schon in der ersten Runde. Beendet sie ein Mitglied, das nicht mitspielt („Server "
+        "verwalten“ oder die Rolle der Spielleitung), oder endet sie von selbst, weil niemand "
+        "spielt, wird sie nach dem bisherigen Stand gewertet, sobald eine Runde zu Ende ist, "
+        "vorher gar nicht."
+    ),
+    "help.seasons.title": "Saisons",
+    "help.seasons": (
+        "Saisons: Die Wertungen laufen in Saisons von je einem Kalendermonat (UTC), sofern die "
+        "Einstellungen des Servers (/romme settings) keine Zahl von Tagen oder nur den Beginn von "
+        "Hand wählen; ein Mitglied mit „Server verwalten“ kann die nächste jederzeit mit /romme season "
+        "beginnen. Eine neue Saison "
+        "leert die Rangliste und macht jede Wertung unsicherer: Sie wird niedriger gezeigt und ist "
+        "5 Partien lang vorläufig. Das Können dahinter bleibt, ebenso Siege, Punkte, Profilangaben und "
+        "der Endstand jeder vergangenen Saison (`/romme score season:`)."
+    ),
     "rules.title": "Rommé — die Regeln in Kürze",
     "rules.summary": (
         "Zwei Kartenspiele mit Jokern. Jeder Spieler bekommt 13 Karten; der Rest ist der Stapel "
@@ -110,193 +495,8 @@ MESSAGES: dict[str, str] = {
     ),
     "rules.house_rules": "Die Hausregeln dieser Partie",
     "rules.default_house_rules": "Die Standard-Hausregeln",
-    # --- Tisch ---
-    "table.title": "Rommé — Runde {round} von {rounds}",
-    "table.title.tiebreak": "Rommé — Stechrunde {round} (nach {rounds} Runden)",
-    "table.title.tiebreak.one": "Rommé — Stechrunde {round} (nach {rounds} Runde)",
-    "table.dealer": "Geber: {name}",
-    "table.turn.draw": "Am Zug: {who} — Karte ziehen",
-    "table.turn.play": "Am Zug: {who} — auslegen, anlegen oder abwerfen",
-    "table.turn.deadline": "Die Zugzeit endet {when}",
-    "table.round_over": "Die Runde ist vorbei.",
-    "table.seats": "Plätze",
-    "table.seat_line": "{marker}**{name}** — {cards} · {opened} · {total}{tags}",
-    "table.piles": "Stapel und Ablage",
-    "table.stock": "Stapel: {count} Karten",
-    "table.stock.one": "Stapel: 1 Karte",
-    "table.discard_top": "Ablagestapel: {card} oben ({cards})",
-    "table.discard_empty": "Ablagestapel: leer",
-    "table.reshuffles": "Neu gemischt: {count} von 3",
-    "table.melds": "Kombinationen auf dem Tisch",
-    "table.melds.more": "Kombinationen auf dem Tisch (Fortsetzung)",
-    "table.no_melds": "Noch keine.",
-    "table.last_move": "Letzter Zug",
-    "table.footer": "Spiel {game_id} · klick auf Meine Karten, um deine Karten zu sehen",
-    "table.content.turn": "{mention}, du bist dran.",
-    # --- der letzte Zug in Worten ---
-    "event.draw.stock": "zog vom Stapel",
-    "event.draw.discard": "nahm {card}",
-    "event.meld": "legte {cards} aus",
-    "event.meld.proposed": "schlug eine Kombination für die Erstauslage vor",
-    "event.opened": "kam mit {cards} heraus ({points} Punkte)",
-    "event.opened.no_points": "kam mit {cards} heraus",
-    "event.lay_off": "legte {cards} an {meld_id} an",
-    "event.swap_joker": "tauschte {card} gegen den Joker in {meld_id} und legte {cards} aus",
-    "event.discard": "warf {card} ab",
-    "event.take_back": "nahm die vorgeschlagenen Kombinationen zurück",
-    "event.timeout": "hatte keine Zeit mehr: Der Computer übernahm den Zug",
-    "event.away": "ist abwesend: Der Computer übernimmt den Platz",
-    "event.left": "verließ die Partie: Der Computer übernimmt den Platz",
-    "event.back": "ist zurück",
-    "event.by_computer": " (vom Computer gespielt)",
-    "event.round_over.out": "{name} machte aus: Die Runde ist vorbei.",
-    "event.round_over.nobody": ("Der Stapel ist aufgebraucht: Die Runde ist vorbei, niemand hat ausgemacht."),
-    "event.sentence": "{name} {actions}{note}.",
-    "list.pair": "{first} und {last}",
-    "list.separator": ", ",
-    # --- Handkarten ---
-    "panel.title": "Deine Hand — {count} Karten",
-    "panel.title.one": "Deine Hand — 1 Karte",
-    "panel.sorted.suit": "Nach Farbe sortiert",
-    "panel.sorted.rank": "Nach Wert sortiert",
-    "panel.empty_hand": "Deine Hand ist leer.",
-    "panel.selected": "Gewählt: {cards}",
-    "panel.nothing_selected": "Wähle unten Karten und dann einen Zug.",
-    "panel.turn.draw": "Du bist dran: Zieh eine Karte.",
-    "panel.turn.play": (
-        "Du bist dran: Lege aus, lege an, tausche einen Joker oder wirf ab, um den Zug zu beenden."
-    ),
-    "panel.round_over": "Die Runde ist vorbei.",
-    "panel.sitting_out": "Du setzt in dieser Stechrunde aus.",
-    "panel.pending": "Vorgeschlagene Kombinationen: {points} von {needed} Punkten für die Erstauslage",
-    "panel.pending.one": "Vorgeschlagene Kombinationen: {points} von {needed} Punkt für die Erstauslage",
-    "panel.opened": "Du hast ausgelegt: Du darfst anlegen und Joker tauschen.",
-    "panel.opening_needed": "Erstauslage: Deine ersten Kombinationen müssen {points} Punkte erreichen.",
-    "panel.taken": ("Du hast {card} vom Ablagestapel genommen: Du darfst sie in diesem Zug nicht abwerfen."),
-    "panel.target.lay_off": "Wähle die Kombination, an die du {cards} anlegst.",
-    "panel.target.swap_joker": (
-        "Wähle den Joker zum Tauschen: Die übrigen gewählten Karten bilden mit ihm eine neue Kombination."
-    ),
-    "panel.footer": "Nur du siehst diese Karten. Spiel {game_id}",
-    # --- Tipp ---
-    "hint.title": "Tipp",
-    "hint.best": "Die besten Kombinationen deiner Hand ({points} Punkte)",
-    "hint.none": "Noch keine Kombination auf deiner Hand.",
-    "hint.opening_reached": (
-        "Deine Kombinationen ergeben {points} Punkte: genug für deine Erstauslage, die {needed} braucht."
-    ),
-    "hint.opening_short": "Noch nicht genug für deine Erstauslage: {points} von {needed} Punkten.",
-    "hint.opening_short.one": "Noch nicht genug für deine Erstauslage: {points} von {needed} Punkt.",
-    "hint.opened": "Du hast ausgelegt: Jede Kombination zählt.",
-    # --- Rundenende ---
-    "round_end.title": "Runde {round} ist vorbei",
-    "round_end.title.tiebreak": "Stechrunde {round} ist vorbei",
-    "round_end.out": "{name} hat ausgemacht.",
-    "round_end.out.you": "Du hast ausgemacht.",
-    "round_end.hand_romme": "{name} hat auf einen Schlag ausgemacht: Hand-Rommé!",
-    "round_end.hand_romme.you": "Du hast auf einen Schlag ausgemacht: Hand-Rommé!",
-    "round_end.nobody_out": "Der Stapel ist aufgebraucht: Niemand hat ausgemacht.",
-    "round_end.seat_line": (
-        "**{name}**: ausgelegt {melded} · auf der Hand {in_hand} · Runde {score} · gesamt {total}"
-    ),
-    "round_end.scores": "Punkte",
-    "round_end.hand_left": "{name}: Karten auf der Hand",
-    "round_end.next": "Die nächste Runde beginnt {when}, oder klick auf **Nächste Runde**.",
-    "round_end.next_now": "Klick auf **Nächste Runde**, um die nächste Runde zu starten.",
-    # --- Partieende ---
-    "match_end.title": "Die Partie ist vorbei",
-    "match_end.winner": "🏆 {name} gewinnt mit {points} Punkten.",
-    "match_end.winner.one": "🏆 {name} gewinnt mit 1 Punkt.",
-    "match_end.winner.you": "🏆 Du gewinnst mit {points} Punkten.",
-    "match_end.winner.you.one": "🏆 Du gewinnst mit 1 Punkt.",
-    "match_end.cancelled": "Die Partie wurde beendet; die bisherigen Ergebnisse bleiben erhalten.",
-    "match_end.idle": (
-        "Die Partie hat sich von selbst beendet: Lange hat niemand gespielt. Die bisherigen "
-        "Ergebnisse bleiben erhalten."
-    ),
-    "match_end.no_winner": "Kein Sieger.",
-    "match_end.standings": "Endstand",
-    "match_end.standing_line": "{place}. **{name}** — Punkte: {points}",
-    "match_end.standing_line.one": "{place}. **{name}** — Punkte: {points}",
-    "match_end.tiebreaks": "Gespielte Stechrunden: {count}",
-    # --- Punkte ---
-    "scores.title": "Punktestand — Spiel {game_id}",
-    "scores.total": "Gesamt",
-    "scores.no_rounds": "Noch ist keine Runde zu Ende.",
-    "leaderboard.title": "Bestenliste",
-    "leaderboard.empty": "Auf diesem Server hat noch niemand eine Partie beendet.",
-    "leaderboard.line": ("{place}. {player} — {matches} · {wins} · {points} Punkte · beste Runde: {best}"),
-    "leaderboard.line.one": "{place}. {player} — {matches} · {wins} · {points} Punkt · beste Runde: {best}",
-    "record.title": "Spielerbilanz",
-    "record.none": "{player} hat auf diesem Server noch keine Partie beendet.",
-    "record.body": ("{player}\nPartien: {matches}\nSiege: {wins}\nPunkte: {points}\nBeste Runde: {best}"),
-    "record.no_best": "—",
-    # --- Beenden ---
-    "stop.confirm": "Diese Partie beenden? Die bisherigen Ergebnisse bleiben erhalten.",
-    "stop.done": "Die Partie wurde beendet.",
-    # --- /romme join und leave (nur für dich) ---
-    "command.joined": "Du sitzt jetzt am Tisch von Spiel {game_id}.",
-    "command.left": "Du hast Spiel {game_id} verlassen.",
-    "command.left.running": "Du hast Spiel {game_id} verlassen: Der Computer spielt jetzt für dich.",
-    # --- Sprachen (jede in ihrem eigenen Namen) ---
-    "language.name": "Deutsch",
-    "language.en": "English",
-    "language.de": "Deutsch",
-    "language.id": "Bahasa Indonesia",
-    # --- die Slash-Befehle, wie Discord sie zeigt (die Befehlsnamen bleiben /romme …) ---
-    "slash.group": "Rommé in diesem Kanal spielen",
-    "slash.start": "Einen Tisch in diesem Kanal eröffnen und auf Mitspieler warten",
-    "slash.join": "Am Tisch in diesem Kanal Platz nehmen",
-    "slash.leave": "Den Tisch verlassen; in einer laufenden Partie übernimmt ein Computer deinen Platz",
-    "slash.hand": "Deine Karten zeigen, nur für dich, mit den Knöpfen zum Spielen",
-    "slash.score": "Punktestand der Partie in diesem Kanal, des Servers oder eines Spielers",
-    "slash.rules": "Die Regeln in Kürze und die Hausregeln dieses Tisches",
-    "slash.stop": "Die Partie in diesem Kanal beenden (Gastgeber oder Server verwalten)",
-    "slash.option.jokers": "joker",
-    "slash.option.opening": "erstauslage",
-    "slash.option.scoring": "wertung",
-    "slash.option.hand_romme": "hand_romme",
-    "slash.option.discard_to_go_out": "abwerfen_zum_ausmachen",
-    "slash.option.rounds": "runden",
-    "slash.option.computers": "computer",
-    "slash.option.computer_level": "computerstärke",
-    "slash.option.turn_timeout": "zugzeit",
-    "slash.option.language": "sprache",
-    "slash.option.thread": "thread",
-    "slash.option.scope": "bereich",
-    "slash.option.user": "mitglied",
-    "slash.describe.jokers": "Joker im Spiel (Standard {default})",
-    "slash.describe.opening": (
-        "Punkte, die deine ersten Kombinationen zusammen erreichen müssen (Standard {default})"
-    ),
-    "slash.describe.scoring": "Wie eine Runde gewertet wird (Standard: Ausgelegtes minus Handkarten)",
-    "slash.describe.hand_romme": (
-        "Wer in einem Zug aus der vollen Hand ausmacht, verdoppelt die Handpunkte der anderen (Standard aus)"
-    ),
-    "slash.describe.discard_to_go_out": (
-        "Die letzte Karte muss zum Ausmachen abgeworfen werden (Standard aus)"
-    ),
-    "slash.describe.rounds": "Runden der Partie (Standard: eine pro Spieler, jeder gibt einmal)",
-    "slash.describe.computers": "Computerspieler, die gleich Platz nehmen (Standard 0)",
-    "slash.describe.computer_level": (
-        "Wie stark die Computer spielen, auch die später hinzugefügten (Standard mittel)"
-    ),
-    "slash.describe.turn_timeout": (
-        "Sekunden für einen Zug, bevor der Computer ihn spielt (Standard: die Einstellung des Bots)"
-    ),
-    "slash.describe.language": "Die Sprache des Tisches (Standard: die des Servers, sonst Englisch)",
-    "slash.describe.thread": "In einem eigenen Thread spielen, von diesem Kanal aus eröffnet (Standard: aus)",
-    "slash.describe.scope": "Was gezeigt wird (Standard: die Partie in diesem Kanal)",
-    "slash.describe.user": "Stattdessen die Bilanz dieses Mitglieds auf dem Server zeigen",
-    "slash.choice.jokers": "{count} Joker",
-    "slash.choice.scoring_melds": "Ausgelegtes minus Handkarten (Standard)",
-    "slash.choice.scoring_penalty": "Strafpunkte: nur die Handkarten zählen, gegen dich",
-    "slash.choice.level_easy": "Leicht: macht Anfängerfehler",
-    "slash.choice.level_normal": "Mittel",
-    "slash.choice.level_hard": "Schwer: spielt wie ein Vereinsspieler",
-    "slash.choice.scope_channel": "Die Partie in diesem Kanal, Runde für Runde",
-    "slash.choice.scope_server": "Die Bestenliste des Servers",
-    # --- Ablehnungen ---
+    "rules.book.link": "Alle Regeln mit ihrer Nummer (R1-R22) stehen im [Regelbuch]({url}).",
+    # --- Ablehnungen und Fehler (jede sagt, was nicht ging) ---
     "refusal": "⚠️ {text}",
     "error.unknown": "Dieser Zug ist nicht erlaubt.",
     "error.unexpected": (
@@ -361,12 +561,9 @@ MESSAGES: dict[str, str] = {
     # Tischdienst
     "error.game.none_here": "In diesem Kanal läuft keine Partie. Starte eine mit /romme start.",
     "error.game.exists": "In diesem Kanal gibt es schon eine Partie (Spiel {game_id}).",
-    "game.exists.jump": "Zum Tisch: {link}",
     "error.thread.inside": "Das ist schon ein Thread: starte die Partie hier ohne thread.",
     "error.thread.not_here": "Eine Partie in einem eigenen Thread beginnt in einem Textkanal.",
     "error.thread.cannot_open": "Ich konnte hier keinen Thread eröffnen, daher beginnt keine Partie.",
-    "thread.name": "Rommé, Tisch von {host}",
-    "command.thread_opened": "{host} hat einen Rommé-Tisch eröffnet: {thread}",
     "error.bot_permission": (
         "Hier kann ich keinen Tisch führen: Ich brauche in diesem Kanal diese Berechtigungen: {permissions}."
     ),
@@ -400,35 +597,7 @@ MESSAGES: dict[str, str] = {
     "error.stop.not_allowed": (
         "Nur der Gastgeber oder ein Mitglied mit „Server verwalten“ kann die Partie beenden."
     ),
-    # --- live panel, fresh table per round, counted words (issue 12) ---
-    "select.discard": "Eine Karte abwerfen und den Zug beenden",
-    "table.moved": "Runde {round} wurde hier gespielt; der Tisch der nächsten Runde steht weiter unten.",
-    "table.footer.over": "Spiel {game_id} · die Partie ist vorbei: die Ergebnisse stehen weiter unten",
-    "table.results": "**Die Partie ist vorbei:** [zu den Ergebnissen]({url})",
-    "panel.turn.waiting": (
-        "Du bist noch nicht dran: Diese Ansicht aktualisiert sich von selbst, sobald du am Zug bist."
-    ),
-    "panel.turn.deadline": "Deine Zugzeit endet {when}.",
-    "panel.match_over": "Die Partie ist vorbei.",
-    "panel.round_score": "Du hast in dieser Runde {score} Punkte geholt; insgesamt hast du {total}.",
-    "panel.drawn": "➕ Du hast **{card}** gezogen.",
-    "panel.table": "Auf dem Tisch",
-    "panel.meld_short": "`{meld_id}` {cards}",
-    "panel.moved": "Diese Ansicht ist umgezogen: Deine Karten stehen in der neuesten Ansicht weiter unten.",
-    "panel.swap.one": (
-        "{card} kann in {melds} den Platz des Jokers einnehmen. Wähle jetzt {card} zusammen mit den "
-        "Karten, die mit dem frei gewordenen Joker eine neue Kombination bilden (zwei oder mehr), "
-        "und klick noch einmal auf Joker tauschen."
-    ),
-    "panel.swapped": (
-        "Du hast {card} in {meld_id} für den Joker eingesetzt und den Joker mit {cards} ausgelegt."
-    ),
-    "round_end.started": "Runde {round} hat begonnen: Der Tisch steht weiter unten.",
-    "count.matches": "{count} Partien",
-    "count.matches.one": "{count} Partie",
-    "count.wins": "{count} Siege",
-    "count.wins.one": "{count} Sieg",
-    # --- match history and replays ---
+    # Verlauf, Einstellungen, Speichern und Formulare
     "error.replay.not_found": (
         "Auf diesem Server gibt es keine beendete Partie {game_id}, die du sehen kannst."
     ),
@@ -439,49 +608,6 @@ MESSAGES: dict[str, str] = {
         "Partie {game_id} hat keine Wiederholung: ihre Züge sind nicht mehr gespeichert, "
         "oder sie wurde gespielt, bevor es Wiederholungen gab."
     ),
-    "history.title": "Letzte Partien auf diesem Server",
-    "history.title.member": "Letzte Partien von {name}",
-    "history.empty": "Hier gibt es noch keine beendete Partie.",
-    "history.line": "**{number}.** {when} · Partie {game_id} ({state})\n{places}\nAusgemacht: {outs}",
-    "history.place": "{place}. {name} ({points})",
-    "history.nobody": "niemand",
-    "history.finished": "zu Ende gespielt",
-    "history.stopped": "abgebrochen",
-    "history.button": "Wiederholung {number}",
-    "history.more": "… und {count} weitere Partien",
-    "history.more.one": "… und 1 weitere Partie",
-    "replay.title": "Wiederholung von Partie {game_id} · Runde {round} von {rounds}",
-    "replay.title.tiebreak": "Wiederholung von Partie {game_id} · Stechrunde {round}",
-    "replay.step": "Schritt {step} von {steps}",
-    "replay.deal": "{name} hat die Karten ausgeteilt; aufgedeckt liegt {card}.",
-    "replay.move": "{name} hat einen Zug gemacht.",
-    "replay.take_back": "{name} hat die vorgeschlagenen Kombinationen zurückgenommen.",
-    "replay.hands": "Spieler und ihre Karten",
-    "replay.seat": "{marker}**{name}** · {total} Punkte · {count} Karten\n{cards}",
-    "replay.seat.one": "{marker}**{name}** · {total} Punkte · 1 Karte\n{cards}",
-    "replay.seat_out": "**{name}** · {total} Punkte · setzt diese Runde aus",
-    "replay.proposed": "Vorgeschlagen: {cards}",
-    "replay.discard": "Ablagestapel: {card} oben ({count} Karten)",
-    "replay.discard.one": "Ablagestapel: {card} oben (1 Karte)",
-    "replay.meld": "{meld_id} ({owner}): {cards}",
-    "replay.footer": "Partie {game_id} · nur du siehst diese Wiederholung",
-    "replay.next_turn": "Nächster Zug",
-    "replay.round": "Runde {round}",
-    "replay.round_select": "Zu einer Runde springen",
-    "replay.download": "Herunterladen",
-    "replay.export_ready": "Partie {game_id} als Datei; ihr Aufbau steht in der Anleitung des Bots.",
-    "slash.history": "Die letzten beendeten Partien auf diesem Server, jede mit ihrer Wiederholung",
-    "slash.replay": "Eine beendete Partie noch einmal ansehen, Zug für Zug",
-    "slash.option.member": "mitglied",
-    "slash.describe.member": "Nur die Partien, die dieses Mitglied gespielt hat",
-    "slash.option.game": "partie",
-    "slash.describe.game": "Die Partie, die du ansehen willst (ihre Nummer)",
-    "replay.choice": "Partie {game_id} · {when} · {players}",
-    # --- Servereinstellungen, Vorlieben, Hilfe (Issue 29) ---
-    "slash.settings": "Die Vorgaben dieses Servers für neue Partien (Server verwalten oder Spielleitung)",
-    "slash.preferences": "Deine eigenen Vorlieben auf jedem Server: Karten als Schrift, Ordnung, Sprache",
-    "slash.help": "Wie man spielt, ein Zug Schritt für Schritt, und die Befehle",
-    "lobby.server_house_rules": "Hausregeln dieses Servers",
     "error.settings.not_allowed": (
         "Nur ein Mitglied mit „Server verwalten“ oder der Rolle der Spielleitung kann diese "
         "Einstellungen ändern."
@@ -517,214 +643,77 @@ MESSAGES: dict[str, str] = {
     "error.start.channel_not_allowed": (
         "In diesem Kanal können keine Partien begonnen werden. Beginne eine in: {channels}"
     ),
-    "settings.title": "Servereinstellungen",
-    "settings.description": (
-        "Die Vorgaben jeder neuen Partie auf diesem Server. Die Optionen von /romme start ändern sie "
-        "weiterhin für eine Partie."
-    ),
-    "settings.house_rules": "Hausregeln",
-    "settings.games": "Neue Partien",
-    "settings.places": "Kanäle und Spielleitung",
-    "settings.on": "an",
-    "settings.off": "aus",
-    "settings.language.server": "die Sprache des Servers",
-    "settings.line.language": "Sprache: {language}",
-    "settings.line.turn_timeout": "Zugzeit: {seconds} s",
-    "settings.line.lobby_timeout": "Eine nicht begonnene Lobby schließt nach {minutes} Minuten",
-    "settings.line.computer_level": "Stärke der Computer: {level}",
-    "settings.line.threads": "Jede Partie in einem eigenen Thread: {value}",
-    "settings.line.channels": "Partien beginnen in: {channels}",
-    "settings.line.role": "Rolle der Spielleitung: {role}",
-    "settings.channels.all": "jedem Kanal",
-    "settings.role.none": "keine (nur „Server verwalten“)",
-    "settings.level.easy": "leicht",
-    "settings.level.normal": "mittel",
-    "settings.level.hard": "schwer",
-    "settings.pick": "Eine Hausregel, die Sprache, die Stärke … ändern",
-    "settings.channels.pick": "Kanäle, in denen Partien beginnen dürfen (keiner gewählt: alle)",
-    "settings.role.pick": "Rolle der Spielleitung, gewählt mit „Server verwalten“ (darf jede Partie beenden)",
-    "settings.numbers": "Zahlen …",
-    "settings.reset": "Alles zurücksetzen",
-    "settings.reset.done": "wieder alle Vorgaben des Bots",
-    "settings.reset.kept_role": (
-        "wieder alle Vorgaben des Bots, bis auf die Rolle der Spielleitung (die ändert nur "
-        "„Server verwalten“)"
-    ),
-    "settings.numbers.title": "Servereinstellungen: Zahlen",
-    "settings.input.opening": "Punkte zum Auslegen ({low}-{high})",
-    "settings.input.opening.hint": "40",
-    "settings.input.rounds": "Runden ({low}-{high})",
-    "settings.input.rounds.hint": "leer: eine je Spieler",
-    "settings.input.turn_timeout": "Zugzeit in Sekunden ({low}-{high})",
-    "settings.input.turn_timeout.hint": "leer: die des Bots",
-    "settings.input.lobby_timeout": "Lobby schließt nach Minuten ({low}-{high})",
-    "settings.input.lobby_timeout.hint": "leer: die des Bots",
-    "settings.name.language": "Sprache",
-    "settings.name.jokers": "Joker",
-    "settings.name.opening": "Auslegen",
-    "settings.name.scoring": "Wertung",
-    "settings.name.hand_romme": "Hand-Rommé",
-    "settings.name.discard_to_go_out": "Ausmachen nur mit Abwurf",
-    "settings.name.rounds": "Runden",
-    "settings.name.turn_timeout": "Zugzeit",
-    "settings.name.lobby_timeout": "Wartezeit der Lobby",
-    "settings.name.computer_level": "Stärke der Computer",
-    "settings.name.threads": "Partien in Threads",
-    "settings.name.channels": "Kanäle",
-    "settings.name.game_master_role": "Rolle der Spielleitung",
-    "settings.name.cards": "Karten",
-    "settings.name.sort": "Ordnung",
-    "settings.name.mention": "Erwähnung",
-    "settings.name.?": "Einstellung",
-    "settings.saved": "✅ Gespeichert: {what}",
-    "preferences.title": "Deine Vorlieben",
-    "preferences.description": "Deine eigene Wahl, auf jedem Server.",
-    "preferences.cards.faces": "Karten als Bilder",
-    "preferences.cards.text": "Karten als Schrift (von Bildschirmlesern vorgelesen)",
-    "preferences.sort.suit": "Blatt nach Farbe geordnet",
-    "preferences.sort.rank": "Blatt nach Wert geordnet",
-    "preferences.language": "Persönliche Antworten auf: {language}",
-    "preferences.language.discord": "Sprache deines Geräts",
-    "preferences.mention.on": "Mich erwähnen, wenn ich dran bin",
-    "preferences.mention.off": "Mich nicht erwähnen, wenn ich dran bin",
-    "preferences.pick": "Eine Vorliebe ändern …",
-    "preferences.name.cards": "Karten",
-    "preferences.name.sort": "Ordnung",
-    "preferences.name.language": "Sprache",
-    "preferences.name.mention": "Erwähnung",
-    "help.title": "Rommé: so wird gespielt",
-    "help.about": (
-        "Rommé ist ein Kartenspiel für 2 bis 6 Personen, mit zwei Kartenspielen und Jokern.\n"
-        "Bilde aus deinem Blatt Sätze (gleicher Wert) und Folgen (gleiche Farbe, lückenlos) "
-        "und lege sie aus.\n"
-        "Wer zuerst alle Karten los ist, beendet die Runde; die anderen zählen, was sie noch halten."
-    ),
-    "help.turn": "Ein Zug in fünf Schritten",
-    "help.turn.steps": (
-        "1. Drücke **{hand}**, um deine Karten privat zu sehen.\n"
-        "2. **{draw}**: eine Karte vom Stapel, oder **{take}**.\n"
-        "3. Wähle Karten und drücke **{meld}** (dein erstes Auslegen braucht die nötigen Punkte).\n"
-        "4. **{lay_off}**: Karten an ausgelegte Kombinationen anlegen.\n"
-        "5. **{discard}**: eine Karte ablegen, dann ist der nächste Spieler dran."
-    ),
-    "help.commands": "Befehle",
-    "help.commands.list": (
-        "/romme start: einen Tisch öffnen · /romme join, /romme leave: Platz nehmen oder gehen\n"
-        "/romme hand: dein Blatt · /romme score: der Stand · /romme rules: die Regeln in Kürze\n"
-        "/romme stop: die Partie beenden · /romme preferences: deine Vorlieben · /romme settings: die "
-        "Vorgaben des Servers · /romme help: diese Seite\n"
-        "/romme history, /romme replay: die letzten Partien, Zug für Zug noch einmal · "
-        "/romme profile: Wertung und Bilanz eines Mitglieds · /romme season: eine neue Saison"
-    ),
-    "help.rule_book": "Das Regelbuch",
-    "help.tip": (
-        "💡 Tipp: Wähle Karten in der Liste unten und drücke dann eine Taste; /romme help erklärt "
-        "einen Zug Schritt für Schritt."
-    ),
-    # --- fenced save ---
     "error.game.moved": (
         "Dieser Tisch läuft jetzt in einem anderen Prozess des Bots. Bitte versuche es noch einmal."
     ),
-    # --- ratings, seasons and profiles ---
-    "number.group": ".",
-    "rating.change": "{delta} → {rating}",
-    "rating.provisional": "vorläufig",
-    "rating.line": "**{name}**: {change}",
-    "rating.line.provisional": "**{name}**: {change} ({provisional})",
-    "match_end.ratings": "Wertungen",
-    # --- eine Partie, die vorzeitig endet: ob und wie sie gewertet wird (Issue 35) ---
-    "match_end.rated.leaver": (
-        "Gewertet wird der Stand nach {count} Runden; {name} hat die Partie beendet und kommt auf "
-        "den letzten Platz."
+    "error.bad_form": "Dieses Formular gilt nicht mehr. Nichts wurde geändert.",
+    "error.replay.no_round": "Diese Runde gibt es in dieser Partie nicht.",
+    "error.command.bad_option": "Diesen Wert nimmt der Befehl nicht an. Nichts wurde geändert.",
+    # --- die Slash-Befehle, wie Discord sie zeigt (die Befehlsnamen bleiben /romme …) ---
+    "slash.group": "Rommé in diesem Kanal spielen",
+    "slash.start": "Einen Tisch in diesem Kanal eröffnen und auf Mitspieler warten",
+    "slash.join": "Am Tisch in diesem Kanal Platz nehmen",
+    "slash.leave": "Den Tisch verlassen; in einer laufenden Partie übernimmt ein Computer deinen Platz",
+    "slash.hand": "Deine Karten zeigen, nur für dich, mit den Knöpfen zum Spielen",
+    "slash.score": "Punktestand der Partie in diesem Kanal, des Servers oder eines Spielers",
+    "slash.rules": "Die Regeln in Kürze und die Hausregeln dieses Tisches",
+    "slash.stop": "Die Partie in diesem Kanal beenden (Gastgeber oder Server verwalten)",
+    "slash.option.jokers": "joker",
+    "slash.option.opening": "erstauslage",
+    "slash.option.scoring": "wertung",
+    "slash.option.hand_romme": "hand_romme",
+    "slash.option.discard_to_go_out": "abwerfen_zum_ausmachen",
+    "slash.option.rounds": "runden",
+    "slash.option.computers": "computer",
+    "slash.option.computer_level": "computerstärke",
+    "slash.option.turn_timeout": "zugzeit",
+    "slash.option.language": "sprache",
+    "slash.option.thread": "thread",
+    "slash.option.scope": "bereich",
+    "slash.option.user": "mitglied",
+    "slash.describe.jokers": "Joker im Spiel (Standard {default})",
+    "slash.describe.opening": (
+        "Punkte, die deine ersten Kombinationen zusammen erreichen müssen (Standard {default})"
     ),
-    "match_end.rated.leaver.one": (
-        "Gewertet wird der Stand nach 1 Runde; {name} hat die Partie beendet und kommt auf den letzten Platz."
+    "slash.describe.scoring": "Wie eine Runde gewertet wird (Standard: Ausgelegtes minus Handkarten)",
+    "slash.describe.hand_romme": (
+        "Wer in einem Zug aus der vollen Hand ausmacht, verdoppelt die Handpunkte der anderen (Standard aus)"
     ),
-    "match_end.rated.leaver_no_round": (
-        "Gewertet, bevor eine Runde zu Ende war: {name} hat die Partie beendet und kommt auf den "
-        "letzten Platz, hinter alle, die geblieben sind."
+    "slash.describe.discard_to_go_out": (
+        "Die letzte Karte muss zum Ausmachen abgeworfen werden (Standard aus)"
     ),
-    "match_end.rated.standings": "Gewertet wird der Stand nach {count} Runden.",
-    "match_end.rated.standings.one": "Gewertet wird der Stand nach 1 Runde.",
-    "match_end.unrated.no_round": "Nicht gewertet: Es war noch keine Runde zu Ende.",
-    "stop.confirm.leaver": (
-        "Du sitzt an diesem Tisch: Beendest du die Partie, kommst du auf den letzten Platz, hinter "
-        "alle, die bleiben, und sie wird nach dem bisherigen Stand gewertet."
+    "slash.describe.rounds": "Runden der Partie (Standard: eine pro Spieler, jeder gibt einmal)",
+    "slash.describe.computers": "Computerspieler, die gleich Platz nehmen (Standard 0)",
+    "slash.describe.computer_level": (
+        "Wie stark die Computer spielen, auch die später hinzugefügten (Standard mittel)"
     ),
-    "stop.confirm.standings": "Die Partie wird nach dem bisherigen Stand gewertet.",
-    "stop.confirm.unrated": "Noch ist keine Runde zu Ende: Die Partie wird nicht gewertet.",
-    "help.early_end.title": "Eine Partie vorzeitig beenden",
-    "help.early_end": (
-        "Wer am Tisch sitzt und die Partie beendet (/romme stop), kommt auf den letzten Platz, "
-        "hinter alle, die geblieben sind, und die Partie wird nach dem bisherigen Stand gewertet, "
-        "auch schon in der ersten Runde. Beendet sie ein Mitglied, das nicht mitspielt („Server "
-        "verwalten“ oder die Rolle der Spielleitung), oder endet sie von selbst, weil niemand "
-        "spielt, wird sie nach dem bisherigen Stand gewertet, sobald eine Runde zu Ende ist, "
-        "vorher gar nicht."
+    "slash.describe.turn_timeout": (
+        "Sekunden für einen Zug, bevor der Computer ihn spielt (Standard: die Einstellung des Bots)"
     ),
-    "level.easy": "leicht",
-    "level.normal": "mittel",
-    "level.hard": "schwer",
-    "board.title": "Rangliste der Saison {season}",
-    "board.title.past": "Saison {season}: Endstand",
-    "board.since": "Seit {start}",
-    "board.period": "Vom {start} bis {end}",
-    "board.line": "{rank}. {player} — {rating} · {matches} · {wins}",
-    "board.line.provisional": "{rank}. {player} — {rating} ({provisional}) · {matches} · {wins}",
-    "board.empty": "In dieser Saison hat noch niemand eine Wertung: beende eine Partie, um eine zu bekommen.",
-    "board.page": "Seite {page} von {pages} · {size} gewertet",
-    "button.board.previous": "Zurück",
-    "button.board.next": "Weiter",
-    "season.unknown": "Dieser Server hat noch keine Saison {season}.",
-    "season.not_allowed": "Nur ein Mitglied mit „Server verwalten“ kann eine neue Saison beginnen.",
-    "board.elsewhere": "Diese Rangliste gehört zu einem anderen Server.",
-    "season.started": "Auf diesem Server hat die Saison {season} begonnen.",
-    "profile.title": "Profil von {name}",
-    "profile.none": "{player} hat auf diesem Server noch keine gewertete Partie.",
-    "profile.rating": "Wertung (Saison {season})",
-    "profile.rating.value": "**{rating}** · Platz {rank} von {size}",
-    "profile.rating.provisional": "**{rating}** ({provisional}) · Platz {rank} von {size}",
-    "profile.rating.none": "Noch keine Partie in dieser Saison",
-    "profile.stats": "Statistik",
-    "profile.body": (
-        "Partien: {matches}\nSiege: {wins} ({rate})\nDurchschnittlicher Platz: {place}\n"
-        "In {out} der Runden ausgemacht\nBeste Runde: {best_round}\nBeste Partie: {best_match}\n"
-        "Hand-Rommé: {hand}\nBesiegte Computer-Stufen: {levels}"
-    ),
-    "profile.chart": "Die Wertung über die letzten {count} Partien",
-    "profile.chart.one": "Die Wertung nach der ersten Partie",
-    "profile.nothing": "—",
+    "slash.describe.language": "Die Sprache des Tisches (Standard: die des Servers, sonst Englisch)",
+    "slash.describe.thread": "In einem eigenen Thread spielen, von diesem Kanal aus eröffnet (Standard: aus)",
+    "slash.describe.scope": "Was gezeigt wird (Standard: die Partie in diesem Kanal)",
+    "slash.describe.user": "Stattdessen die Bilanz dieses Mitglieds auf dem Server zeigen",
+    "slash.choice.jokers": "{count} Joker",
+    "slash.choice.scoring_melds": "Ausgelegtes minus Handkarten (Standard)",
+    "slash.choice.scoring_penalty": "Strafpunkte: nur die Handkarten zählen, gegen dich",
+    "slash.choice.level_easy": "Leicht: macht Anfängerfehler",
+    "slash.choice.level_normal": "Mittel",
+    "slash.choice.level_hard": "Schwer: spielt wie ein Vereinsspieler",
+    "slash.choice.scope_channel": "Die Partie in diesem Kanal, Runde für Runde",
+    "slash.choice.scope_server": "Die Bestenliste des Servers",
+    "slash.history": "Die letzten beendeten Partien auf diesem Server, jede mit ihrer Wiederholung",
+    "slash.replay": "Eine beendete Partie noch einmal ansehen, Zug für Zug",
+    "slash.option.member": "mitglied",
+    "slash.describe.member": "Nur die Partien, die dieses Mitglied gespielt hat",
+    "slash.option.game": "partie",
+    "slash.describe.game": "Die Partie, die du ansehen willst (ihre Nummer)",
+    "slash.settings": "Die Vorgaben dieses Servers für neue Partien (Server verwalten oder Spielleitung)",
+    "slash.preferences": "Deine eigenen Vorlieben auf jedem Server: Karten als Schrift, Ordnung, Sprache",
+    "slash.help": "Wie man spielt, ein Zug Schritt für Schritt, und die Befehle",
     "slash.profile": "Wertung, Platz und Statistik eines Mitglieds auf diesem Server",
     "slash.season": "Eine neue Saison der Wertungen auf diesem Server beginnen (Server verwalten)",
     "slash.describe.profile_member": "Wessen Profil gezeigt wird (Standard: deins)",
     "slash.option.season": "saison",
     "slash.describe.season": "Den Endstand dieser Saison zeigen (ihre Nummer)",
-    "help.seasons.title": "Saisons",
-    "help.seasons": (
-        "Saisons: Die Wertungen laufen in Saisons von je einem Kalendermonat (UTC), sofern die "
-        "Einstellungen des Servers (/romme settings) keine Zahl von Tagen oder nur den Beginn von "
-        "Hand wählen; ein Mitglied mit „Server verwalten“ kann die nächste jederzeit mit /romme season "
-        "beginnen. Eine neue Saison "
-        "leert die Rangliste und macht jede Wertung unsicherer: Sie wird niedriger gezeigt und ist "
-        "5 Partien lang vorläufig. Das Können dahinter bleibt, ebenso Siege, Punkte, Profilangaben und "
-        "der Endstand jeder vergangenen Saison (`/romme score season:`)."
-    ),
-    # --- season length (server setting) ---
-    "settings.ratings": "Wertungen",
-    "settings.line.season_length": "Saisons: {length}",
-    "settings.season.monthly": "je ein Kalendermonat (UTC)",
-    "settings.season.manual": "nur von Hand begonnen (/romme season)",
-    "settings.season.days": "je {count} Tage",
-    "settings.season.days.one": "je 1 Tag",
-    "settings.input.season_length": "Saisonlänge in Tagen ({low}-{high})",
-    "settings.input.season_length.hint": "leer: wie in der Liste gewählt",
-    "settings.name.season_length": "Saisonlänge",
-    # --- Wörter und Ansichten geschliffen (Issue 30) ---
-    "scores.row.round": "R{number}",
-    "scores.row.tiebreak": "S{number}",
-    "rules.book.link": "Alle Regeln mit ihrer Nummer (R1-R22) stehen im [Regelbuch]({url}).",
-    # --- forged values refused (issue 35) ---
-    "error.bad_form": "Dieses Formular gilt nicht mehr. Nichts wurde geändert.",
-    "error.replay.no_round": "Diese Runde gibt es in dieser Partie nicht.",
-    "error.command.bad_option": "Diesen Wert nimmt der Befehl nicht an. Nichts wurde geändert.",
 }

@@ -9,41 +9,12 @@ mengenal bentuk jamak pada kata benda: "1 kartu", "13 kartu".
 from __future__ import annotations
 
 MESSAGES: dict[str, str] = {
-    # --- tombol dan pilihan ---
-    "button.join": "Gabung",
-    "button.leave": "Keluar",
-    "button.add_computer": "Tambah komputer",
-    "button.start": "Mulai",
-    "button.cancel": "Batal",
-    "button.hand": "Kartu saya",
-    "button.draw": "Ambil kartu",
-    "button.take": "Ambil buangan",
-    "button.sort": "Urutkan",
-    "button.meld": "Turunkan",
-    "button.lay_off": "Tambahkan kartu",
-    "button.swap_joker": "Tukar Joker",
-    "button.discard": "Buang",
-    "button.take_back": "Tarik kembali",
-    "button.hint": "Petunjuk",
-    "button.next_round": "Ronde berikutnya",
-    "button.play_again": "Main lagi",
-    "button.stop_yes": "Hentikan permainan",
-    "select.cards": "Pilih kartu dari tanganmu",
-    "select.cards.more": "Hanya {count} kartu pertama yang bisa dipilih di sini",
-    "select.target.lay_off": "Tambahkan ke kombinasi yang mana?",
-    "select.target.swap_joker": "Tukar Joker dari kombinasi yang mana?",
-    "select.target.none": "Tidak ada kombinasi di meja yang cocok",
-    "select.option.meld": "{meld_id} · {owner}: {cards}",
-    "select.option.meld_end.low": "{meld_id} · {owner}: Joker di ujung bawah",
-    "select.option.meld_end.high": "{meld_id} · {owner}: Joker di ujung atas",
-    "select.option.swap_joker": "{meld_id} · {owner}: pasang {card} menggantikan Joker",
-    # --- kartu dan kombinasi ---
+    # --- kata untuk semua tampilan: kartu, kombinasi, kursi, tingkat, daftar, angka, bahasa ---
     "cards.none": "—",
     "meld.line": "`{meld_id}` {owner}: {cards} ({points})",
     "meld.pending_line": "{cards} ({points})",
     "meld.more": "… dan {count} kombinasi lagi",
     "meld.more.one": "… dan 1 kombinasi lagi",
-    # --- nama dan kursi ---
     "seat.tag.away": "tidak hadir",
     "seat.tag.left": "keluar",
     "seat.tag.sits_out": "tidak ikut ronde penentuan",
@@ -57,7 +28,17 @@ MESSAGES: dict[str, str] = {
     "seat.points": "{points} poin",
     "seat.points.one": "{points} poin",
     "seat.computer": "Komputer {number}",
-    # --- lobi ---
+    "level.easy": "mudah",
+    "level.normal": "biasa",
+    "level.hard": "sulit",
+    "list.pair": "{first} dan {last}",
+    "list.separator": ", ",
+    "number.group": ".",
+    "language.name": "Bahasa Indonesia",
+    "language.en": "English",
+    "language.de": "Deutsch",
+    "language.id": "Bahasa Indonesia",
+    # --- lobi: pesan dan tombolnya, aturan meja yang ditampilkan, /romme join dan leave ---
     "lobby.title": "Rommé — permainan baru",
     "lobby.description": (
         "Tuan rumah: {host}. Klik **Gabung** untuk mengambil kursi. Tuan rumah mengklik **Mulai** "
@@ -74,7 +55,12 @@ MESSAGES: dict[str, str] = {
     "lobby.started": "Permainan sudah dimulai: mejanya ada di bawah.",
     "lobby.footer": "Permainan {game_id}",
     "lobby.language": "Bahasa: {language}",
-    # --- aturan meja (lobi dan ringkasan aturan) ---
+    "lobby.server_house_rules": "Aturan meja server ini",
+    "button.join": "Gabung",
+    "button.leave": "Keluar",
+    "button.add_computer": "Tambah komputer",
+    "button.start": "Mulai",
+    "button.cancel": "Batal",
     "rules.jokers": "Joker: {count}",
     "rules.opening": "Kombinasi pertama: minimal {points} poin",
     "rules.scoring.melds": "Skor: kombinasi dikurangi kartu di tangan",
@@ -89,32 +75,11 @@ MESSAGES: dict[str, str] = {
     "rules.rounds.fixed": "Ronde: {count}",
     "rules.turn_timeout": "Waktu giliran: {seconds} detik",
     "rules.computers": "Pemain komputer: {count}",
-    # --- ringkasan aturan ---
-    "rules.title": "Rommé — aturan singkat",
-    "rules.summary": (
-        "Dua dek kartu dan Joker. Setiap pemain mendapat 13 kartu; sisanya menjadi tumpukan undian, "
-        "dan kartu teratasnya memulai tumpukan buangan (R1, R5).\n"
-        "**Giliranmu:** ambil kartu teratas dari tumpukan undian atau dari tumpukan buangan; lalu "
-        "turunkan kombinasi, tambahkan kartu, dan tukar Joker sesukamu; lalu buang satu kartu (R11). "
-        "Kartu yang diambil dari tumpukan buangan tidak boleh dibuang lagi pada giliran yang sama "
-        "(R12).\n"
-        "**Kombinasi:** run (urutan) adalah tiga kartu atau lebih berurutan dengan jenis yang sama "
-        "(A-2-3 atau Q-K-A, tidak pernah K-A-2); set (kelompok) adalah 3-4 kartu bernilai sama "
-        "dengan jenis berbeda. Joker dapat menggantikan kartu apa pun; kombinasi dengan dua Joker "
-        "atau lebih harus memiliki setidaknya dua kartu lainnya (R7-R10).\n"
-        "**Kombinasi pertama:** kombinasi pertamamu harus bernilai minimal {opening} poin "
-        "bersama-sama; sebelum itu kombinasi hanya diusulkan dan dapat ditarik kembali (R13). "
-        "Setelah itu kamu boleh menambahkan kartu pada kombinasi mana pun dan menukar Joker dengan "
-        "kartu yang diwakilinya (R14-R16).\n"
-        "**Mengosongkan tangan:** ronde berakhir ketika seorang pemain telah mengosongkan tangannya "
-        "(R17). **Poin:** 2-10 sesuai angka, J Q K 10, A 1 atau 11, Joker di tangan 20 (R2)."
-    ),
-    "rules.book": (
-        "Semua aturan beserta nomornya (R1-R22) ada di buku aturan, docs/rules.id.md di kode sumber bot."
-    ),
-    "rules.house_rules": "Aturan meja permainan ini",
-    "rules.default_house_rules": "Aturan meja bawaan",
-    # --- meja ---
+    "command.joined": "Kamu mengambil kursi di permainan {game_id}.",
+    "command.left": "Kamu keluar dari permainan {game_id}.",
+    "command.left.running": "Kamu keluar dari permainan {game_id}: komputer kini bermain menggantikanmu.",
+    "command.thread_opened": "{host} membuka meja Rommé: {thread}",
+    # --- meja: pesannya, kursi dan tumpukan, langkah terakhir dalam kata-kata ---
     "table.title": "Rommé — ronde {round} dari {rounds}",
     "table.title.tiebreak": "Rommé — ronde penentuan {round} (setelah {rounds} ronde)",
     "table.title.tiebreak.one": "Rommé — ronde penentuan {round} (setelah {rounds} ronde)",
@@ -137,7 +102,9 @@ MESSAGES: dict[str, str] = {
     "table.last_move": "Langkah terakhir",
     "table.footer": "Permainan {game_id} · klik Kartu saya untuk melihat kartumu",
     "table.content.turn": "{mention}, giliranmu.",
-    # --- langkah terakhir dalam kata-kata ---
+    "table.moved": "Ronde {round} dimainkan di sini; meja ronde berikutnya ada di bawah.",
+    "table.footer.over": "Permainan {game_id} · permainan sudah selesai: hasilnya ada di bawah",
+    "table.results": "**Permainan sudah selesai:** [lihat hasilnya]({url})",
     "event.draw.stock": "mengambil kartu dari tumpukan undian",
     "event.draw.discard": "mengambil {card}",
     "event.meld": "menurunkan {cards}",
@@ -158,9 +125,10 @@ MESSAGES: dict[str, str] = {
         "Tumpukan undian habis: ronde berakhir dan tidak ada yang mengosongkan tangan."
     ),
     "event.sentence": "{name} {actions}{note}.",
-    "list.pair": "{first} dan {last}",
-    "list.separator": ", ",
-    # --- panel kartu di tangan ---
+    "button.hand": "Kartu saya",
+    "thread.name": "Rommé, meja {host}",
+    "game.exists.jump": "Mejanya: {link}",
+    # --- panel kartu di tangan: tombol, pilihan, dan petunjuk ---
     "panel.title": "Kartu di tanganmu — {count} kartu",
     "panel.title.one": "Kartu di tanganmu — 1 kartu",
     "panel.sorted.suit": "Diurutkan menurut jenis",
@@ -173,7 +141,15 @@ MESSAGES: dict[str, str] = {
         "Giliranmu: turunkan kombinasi, tambahkan kartu, tukar Joker, atau buang kartu untuk mengakhiri "
         "giliran."
     ),
+    "panel.turn.waiting": "Belum giliranmu: panel ini diperbarui sendiri saat giliranmu tiba.",
+    "panel.turn.deadline": "Batas waktu giliranmu: {when}.",
     "panel.round_over": "Ronde telah berakhir.",
+    "panel.match_over": "Permainan sudah selesai.",
+    "panel.round_score": "Skormu ronde ini {score}; totalmu {total}.",
+    "panel.drawn": "➕ Kamu mengambil **{card}**.",
+    "panel.table": "Di meja",
+    "panel.meld_short": "`{meld_id}` {cards}",
+    "panel.moved": "Panel ini sudah pindah: kartumu ada di panel terbaru di bawah.",
     "panel.sitting_out": "Kamu tidak ikut ronde penentuan ini.",
     "panel.pending": "Kombinasi yang diusulkan: {points} dari {needed} poin untuk kombinasi pertama",
     "panel.pending.one": "Kombinasi yang diusulkan: {points} dari {needed} poin untuk kombinasi pertama",
@@ -186,8 +162,34 @@ MESSAGES: dict[str, str] = {
     "panel.target.swap_joker": (
         "Pilih Joker yang akan ditukar: kartu lain yang dipilih membentuk kombinasi baru bersamanya."
     ),
+    "panel.swap.one": (
+        "{card} bisa menggantikan Joker di {melds}. Sekarang pilih {card} bersama kartu-kartu yang "
+        "membentuk kombinasi baru dengan Joker yang dibebaskan (dua atau lebih), lalu klik Tukar "
+        "Joker lagi."
+    ),
+    "panel.swapped": (
+        "Kamu memasang {card} menggantikan Joker di {meld_id} dan menurunkan Joker bersama {cards}."
+    ),
     "panel.footer": "Hanya kamu yang melihat panel ini. Permainan {game_id}",
-    # --- petunjuk ---
+    "button.draw": "Ambil kartu",
+    "button.take": "Ambil buangan",
+    "button.sort": "Urutkan",
+    "button.meld": "Turunkan",
+    "button.lay_off": "Tambahkan kartu",
+    "button.swap_joker": "Tukar Joker",
+    "button.discard": "Buang",
+    "button.take_back": "Tarik kembali",
+    "button.hint": "Petunjuk",
+    "select.cards": "Pilih kartu dari tanganmu",
+    "select.cards.more": "Hanya {count} kartu pertama yang bisa dipilih di sini",
+    "select.target.lay_off": "Tambahkan ke kombinasi yang mana?",
+    "select.target.swap_joker": "Tukar Joker dari kombinasi yang mana?",
+    "select.target.none": "Tidak ada kombinasi di meja yang cocok",
+    "select.option.meld": "{meld_id} · {owner}: {cards}",
+    "select.option.meld_end.low": "{meld_id} · {owner}: Joker di ujung bawah",
+    "select.option.meld_end.high": "{meld_id} · {owner}: Joker di ujung atas",
+    "select.option.swap_joker": "{meld_id} · {owner}: pasang {card} menggantikan Joker",
+    "select.discard": "Buang satu kartu untuk mengakhiri giliranmu",
     "hint.title": "Petunjuk",
     "hint.best": "Kombinasi terbaik di tanganmu ({points} poin)",
     "hint.none": "Belum ada kombinasi di tanganmu.",
@@ -197,6 +199,16 @@ MESSAGES: dict[str, str] = {
     "hint.opening_short": "Belum cukup untuk kombinasi pertamamu: {points} dari {needed} poin.",
     "hint.opening_short.one": "Belum cukup untuk kombinasi pertamamu: {points} dari {needed} poin.",
     "hint.opened": "Kombinasi pertamamu sudah turun: setiap kombinasi dihitung.",
+    # --- menghentikan permainan (/romme stop) ---
+    "stop.confirm": "Hentikan permainan ini? Hasil sejauh ini tetap disimpan.",
+    "stop.done": "Permainan telah dihentikan.",
+    "stop.confirm.leaver": (
+        "Kamu duduk di meja ini: jika kamu menghentikannya, kamu ditempatkan di urutan terakhir, di "
+        "bawah semua yang tetap bermain, dan permainan dinilai menurut klasemen sejauh ini."
+    ),
+    "stop.confirm.standings": "Permainan akan dinilai menurut klasemen sejauh ini.",
+    "stop.confirm.unrated": "Belum ada ronde yang selesai: permainan tidak akan dinilai.",
+    "button.stop_yes": "Hentikan permainan",
     # --- akhir ronde ---
     "round_end.title": "Ronde {round} telah berakhir",
     "round_end.title.tiebreak": "Ronde penentuan {round} telah berakhir",
@@ -212,7 +224,9 @@ MESSAGES: dict[str, str] = {
     "round_end.hand_left": "{name}: kartu tersisa di tangan",
     "round_end.next": "Ronde berikutnya dimulai {when}, atau klik **Ronde berikutnya**.",
     "round_end.next_now": "Klik **Ronde berikutnya** untuk membagikan kartu ronde berikutnya.",
-    # --- akhir permainan ---
+    "round_end.started": "Ronde {round} sudah dimulai: mejanya ada di bawah.",
+    "button.next_round": "Ronde berikutnya",
+    # --- akhir permainan, dan apakah dan bagaimana permainan dinilai ---
     "match_end.title": "Permainan telah berakhir",
     "match_end.winner": "🏆 {name} menang dengan {points} poin.",
     "match_end.winner.one": "🏆 {name} menang dengan 1 poin.",
@@ -228,219 +242,24 @@ MESSAGES: dict[str, str] = {
     "match_end.standing_line": "{place}. **{name}** — {points} poin",
     "match_end.standing_line.one": "{place}. **{name}** — {points} poin",
     "match_end.tiebreaks": "Ronde penentuan yang dimainkan: {count}",
-    # --- skor ---
-    "scores.title": "Klasemen — permainan {game_id}",
-    "scores.total": "Jumlah",
-    "scores.no_rounds": "Belum ada ronde yang berakhir.",
-    "leaderboard.title": "Papan peringkat",
-    "leaderboard.empty": "Belum ada yang menyelesaikan permainan di server ini.",
-    "leaderboard.line": ("{place}. {player} — {matches} · {wins} · {points} poin · ronde terbaik {best}"),
-    "leaderboard.line.one": "{place}. {player} — {matches} · {wins} · {points} poin · ronde terbaik {best}",
-    "record.title": "Catatan pemain",
-    "record.none": "{player} belum pernah menyelesaikan permainan di server ini.",
-    "record.body": (
-        "{player}\nPermainan: {matches}\nKemenangan: {wins}\nPoin: {points}\nRonde terbaik: {best}"
+    "match_end.ratings": "Nilai peringkat",
+    "match_end.rated.leaver": (
+        "Dinilai menurut klasemen setelah {count} ronde; {name} menghentikan permainan dan "
+        "ditempatkan di urutan terakhir."
     ),
-    "record.no_best": "—",
-    # --- menghentikan ---
-    "stop.confirm": "Hentikan permainan ini? Hasil sejauh ini tetap disimpan.",
-    "stop.done": "Permainan telah dihentikan.",
-    # --- /romme join dan leave (hanya untukmu) ---
-    "command.joined": "Kamu mengambil kursi di permainan {game_id}.",
-    "command.left": "Kamu keluar dari permainan {game_id}.",
-    "command.left.running": "Kamu keluar dari permainan {game_id}: komputer kini bermain menggantikanmu.",
-    # --- bahasa (masing-masing dengan namanya sendiri) ---
-    "language.name": "Bahasa Indonesia",
-    "language.en": "English",
-    "language.de": "Deutsch",
-    "language.id": "Bahasa Indonesia",
-    # --- perintah slash seperti yang ditampilkan Discord (nama perintah tetap /romme …) ---
-    "slash.group": "Main Rommé (Rummy Jerman) di saluran ini",
-    "slash.start": "Buka meja di saluran ini dan tunggu pemain",
-    "slash.join": "Ambil kursi di meja saluran ini",
-    "slash.leave": "Tinggalkan meja; dalam permainan yang berjalan, komputer mengambil alih kursimu",
-    "slash.hand": "Tampilkan kartu di tanganmu, hanya untukmu, dengan tombol untuk memainkannya",
-    "slash.score": "Klasemen permainan di saluran ini, server, atau satu pemain",
-    "slash.rules": "Aturan singkat dan aturan meja permainan ini",
-    "slash.stop": "Akhiri permainan di saluran ini (tuan rumah atau Kelola Server)",
-    "slash.option.jokers": "joker",
-    "slash.option.opening": "kombinasi_pertama",
-    "slash.option.scoring": "skor",
-    "slash.option.hand_romme": "hand_romme",
-    "slash.option.discard_to_go_out": "buang_untuk_selesai",
-    "slash.option.rounds": "ronde",
-    "slash.option.computers": "komputer",
-    "slash.option.computer_level": "tingkat_komputer",
-    "slash.option.turn_timeout": "waktu_giliran",
-    "slash.option.language": "bahasa",
-    "slash.option.thread": "utas",
-    "slash.option.scope": "cakupan",
-    "slash.option.user": "anggota",
-    "slash.describe.jokers": "Jumlah Joker di dek (bawaan {default})",
-    "slash.describe.opening": "Poin minimal kombinasi pertamamu bersama-sama (bawaan {default})",
-    "slash.describe.scoring": "Cara menghitung skor ronde (bawaan: kombinasi dikurangi kartu di tangan)",
-    "slash.describe.hand_romme": (
-        "Mengosongkan tangan sekaligus tanpa turun sebelumnya: poin tangan lawan digandakan (bawaan mati)"
+    "match_end.rated.leaver.one": (
+        "Dinilai menurut klasemen setelah 1 ronde; {name} menghentikan permainan dan ditempatkan "
+        "di urutan terakhir."
     ),
-    "slash.describe.discard_to_go_out": (
-        "Kartu terakhir harus dibuang untuk mengosongkan tangan (bawaan mati)"
+    "match_end.rated.leaver_no_round": (
+        "Dinilai sebelum ada ronde yang selesai: {name} menghentikan permainan dan ditempatkan di "
+        "urutan terakhir, di bawah semua yang tetap bermain."
     ),
-    "slash.describe.rounds": (
-        "Jumlah ronde (bawaan: satu per pemain, jadi setiap pemain menjadi dealer sekali)"
-    ),
-    "slash.describe.computers": "Pemain komputer yang langsung duduk (bawaan 0)",
-    "slash.describe.computer_level": (
-        "Seberapa kuat komputer bermain, juga yang ditambahkan nanti (bawaan biasa)"
-    ),
-    "slash.describe.turn_timeout": (
-        "Detik untuk satu giliran sebelum komputer memainkannya (bawaan: setelan bot)"
-    ),
-    "slash.describe.language": "Bahasa meja (bawaan: bahasa server, selain itu Inggris)",
-    "slash.describe.thread": "Main di utas sendiri yang dibuka dari saluran ini (bawaan: mati)",
-    "slash.describe.scope": "Apa yang ditampilkan (bawaan: permainan di saluran ini)",
-    "slash.describe.user": "Tampilkan catatan anggota ini di server",
-    "slash.choice.jokers": "{count} Joker",
-    "slash.choice.scoring_melds": "Kombinasi dikurangi kartu di tangan (standar)",
-    "slash.choice.scoring_penalty": "Penalti: hanya kartu di tangan yang dihitung, sebagai poin minus",
-    "slash.choice.level_easy": "Mudah: membuat kesalahan pemula",
-    "slash.choice.level_normal": "Biasa",
-    "slash.choice.level_hard": "Sulit: bermain seperti pemain klub",
-    "slash.choice.scope_channel": "Permainan di saluran ini, ronde demi ronde",
-    "slash.choice.scope_server": "Papan peringkat server",
-    # --- penolakan ---
-    "refusal": "⚠️ {text}",
-    "error.unknown": "Langkah itu tidak diperbolehkan.",
-    "error.unexpected": "Maaf, terjadi kesalahan. Permainan tidak berubah; silakan coba lagi.",
-    "error.bad_component": "Tombol ini sudah tidak berlaku.",
-    "error.click.other_server": "Tombol ini milik permainan di server lain.",
-    "error.click.other_channel": "Tombol ini milik permainan di saluran lain.",
-    "error.click.cannot_view": "Kamu tidak dapat melihat saluran permainan ini.",
-    "error.click.other_message": "Tombol ini tidak berada di pesan permainannya.",
-    # mesin: urutan giliran dan tahapannya
-    "error.turn.not_your_turn": "Sekarang bukan giliranmu.",
-    "error.turn.must_draw": "Ambil kartu dulu.",
-    "error.turn.already_drawn": "Kamu sudah mengambil kartu pada giliran ini.",
-    "error.turn.sitting_out": "Kamu tidak ikut ronde penentuan ini.",
-    "error.round.over": "Ronde telah berakhir.",
-    "error.card.not_in_hand": "Kartu itu tidak ada di tanganmu.",
-    "error.discard.taken_card": (
-        "Kartu yang kamu ambil dari tumpukan buangan tidak boleh dibuang pada giliran ini."
-    ),
-    "error.discard.must_keep_last": (
-        "Kamu harus menyisakan satu kartu untuk dibuang: kartu terakhirmu tidak bisa dipakai di sini."
-    ),
-    "error.opening.not_opened": (
-        "Turunkan kombinasi pertama dulu: hanya pemain yang sudah turun yang boleh menambahkan kartu atau "
-        "menukar Joker."
-    ),
-    # mesin: kombinasi (R7-R10)
-    "error.meld.too_short": "Kombinasi membutuhkan setidaknya tiga kartu.",
-    "error.meld.mixed_suits": "Run harus terdiri dari satu jenis.",
-    "error.meld.repeated_suit": "Set tidak boleh mengandung dua kartu dengan jenis yang sama.",
-    "error.meld.not_consecutive": "Kartu dalam run harus berurutan.",
-    "error.meld.around_corner": "Run tidak boleh berputar melewati As (K-A-2).",
-    "error.meld.too_many_jokers": (
-        "Kombinasi dengan dua Joker atau lebih harus memiliki setidaknya dua kartu lainnya."
-    ),
-    "error.meld.jokers_only": "Kombinasi yang hanya berisi Joker tidak diperbolehkan.",
-    "error.meld.too_long": "Kombinasi itu akan terlalu panjang.",
-    "error.meld.mixed_ranks": "Set harus terdiri dari kartu bernilai sama.",
-    "error.meld.repeated_rank": "Run tidak boleh memiliki nilai yang sama dua kali.",
-    "error.meld.invalid": "Kartu-kartu itu tidak membentuk kombinasi.",
-    "error.swap.not_replaceable": "Kartu itu tidak dapat menggantikan Joker di kombinasi ini.",
-    "error.swap.no_card": "Pilih kartu yang akan menggantikan Joker.",
-    "error.layoff.no_cards": "Pilih setidaknya satu kartu untuk ditambahkan.",
-    "error.lay_off.no_cards": "Pilih setidaknya satu kartu untuk ditambahkan.",
-    "error.layoff.no_room": "Kartu-kartu itu tidak cocok untuk kombinasi tersebut.",
-    "error.layoff.bad_end": "Joker ditambahkan di ujung bawah atau ujung atas sebuah run.",
-    "error.layoff.joker_holds_place": "Tempat itu diisi Joker: pasang kartunya dengan Tukar Joker.",
-    "error.table.no_such_meld": "Kombinasi itu tidak ada di meja.",
-    "error.take_back.nothing_pending": "Kamu tidak punya kombinasi usulan untuk ditarik kembali.",
-    "error.opening.no_card_left": (
-        "Kamu tidak akan punya kartu untuk dibuang sebelum kombinasi pertamamu lengkap."
-    ),
-    "error.draw.discard_empty": "Tumpukan buangan kosong.",
-    "error.draw.no_such_pile": "Ambil kartu dari tumpukan undian atau dari tumpukan buangan.",
-    "error.discard.no_card": "Pilih kartu yang akan dibuang.",
-    "error.match.over": "Permainan telah berakhir.",
-    "error.seat.unknown": "Kursi itu tidak ada.",
-    "error.seats.count": "Permainan membutuhkan 2 sampai 6 pemain.",
-    # layanan meja
-    "error.game.none_here": "Tidak ada permainan di saluran ini. Mulai dengan /romme start.",
-    "error.game.exists": "Saluran ini sudah punya permainan (permainan {game_id}).",
-    "game.exists.jump": "Mejanya: {link}",
-    "error.thread.inside": "Ini sudah utas: mulai permainan di sini tanpa utas.",
-    "error.thread.not_here": "Permainan di utas sendiri dimulai dari saluran teks.",
-    "error.thread.cannot_open": "Aku tidak bisa membuka utas di sini, jadi tidak ada permainan yang dimulai.",
-    "thread.name": "Rommé, meja {host}",
-    "command.thread_opened": "{host} membuka meja Rommé: {thread}",
-    "error.bot_permission": (
-        "Aku tidak bisa menjalankan meja di sini: aku butuh izin ini di saluran ini: {permissions}."
-    ),
-    "permission.view_channel": "Lihat Saluran",
-    "permission.send_messages": "Kirim Pesan",
-    "permission.embed_links": "Sematkan Tautan",
-    "permission.read_message_history": "Baca Riwayat Pesan",
-    "permission.create_public_threads": "Buat Utas Publik",
-    "permission.send_messages_in_threads": "Kirim Pesan di Utas",
-    "error.game.not_running": "Permainan ini tidak sedang berjalan.",
-    "error.game.not_finished": "Permainan ini belum selesai.",
-    "error.game.changed": (
-        "Permainan ini baru saja diubah di tempat lain; sekarang sudah diperbarui. Silakan coba lagi."
-    ),
-    "error.lobby.closed": "Lobi sudah ditutup: permainan ini sudah dimulai atau sudah berakhir.",
-    "error.round.not_over": "Ronde belum berakhir.",
-    "error.seat.not_seated": "Kamu tidak punya kursi di permainan ini.",
-    "error.seat.already_seated": "Kamu sudah punya kursi di permainan ini.",
-    "error.lobby.full": "Meja sudah penuh (6 kursi).",
-    "error.lobby.not_host": "Hanya tuan rumah yang boleh melakukannya.",
-    "error.lobby.host_limit": (
-        "Kamu sudah menjadi tuan rumah {seats} lobi terbuka di server ini: mulai atau batalkan salah "
-        "satunya dulu."
-    ),
-    "error.lobby.too_few": "Permainan membutuhkan setidaknya 2 pemain.",
-    "error.turn.not_yours": "Sekarang bukan giliranmu.",
-    "error.panel.stale": "Panel ini sudah usang; ini panel yang baru.",
-    "error.stop.not_allowed": (
-        "Hanya tuan rumah atau anggota dengan izin Kelola Server yang dapat menghentikan permainan."
-    ),
-    # --- live panel, fresh table per round, counted words (issue 12) ---
-    "select.discard": "Buang satu kartu untuk mengakhiri giliranmu",
-    "table.moved": "Ronde {round} dimainkan di sini; meja ronde berikutnya ada di bawah.",
-    "table.footer.over": "Permainan {game_id} · permainan sudah selesai: hasilnya ada di bawah",
-    "table.results": "**Permainan sudah selesai:** [lihat hasilnya]({url})",
-    "panel.turn.waiting": "Belum giliranmu: panel ini diperbarui sendiri saat giliranmu tiba.",
-    "panel.turn.deadline": "Batas waktu giliranmu: {when}.",
-    "panel.match_over": "Permainan sudah selesai.",
-    "panel.round_score": "Skormu ronde ini {score}; totalmu {total}.",
-    "panel.drawn": "➕ Kamu mengambil **{card}**.",
-    "panel.table": "Di meja",
-    "panel.meld_short": "`{meld_id}` {cards}",
-    "panel.moved": "Panel ini sudah pindah: kartumu ada di panel terbaru di bawah.",
-    "panel.swap.one": (
-        "{card} bisa menggantikan Joker di {melds}. Sekarang pilih {card} bersama kartu-kartu yang "
-        "membentuk kombinasi baru dengan Joker yang dibebaskan (dua atau lebih), lalu klik Tukar "
-        "Joker lagi."
-    ),
-    "panel.swapped": (
-        "Kamu memasang {card} menggantikan Joker di {meld_id} dan menurunkan Joker bersama {cards}."
-    ),
-    "round_end.started": "Ronde {round} sudah dimulai: mejanya ada di bawah.",
-    "count.matches": "{count} permainan",
-    "count.matches.one": "{count} permainan",
-    "count.wins": "{count} kemenangan",
-    "count.wins.one": "{count} kemenangan",
-    # --- match history and replays ---
-    "error.replay.not_found": (
-        "Tidak ada permainan selesai bernomor {game_id} yang bisa kamu lihat di server ini."
-    ),
-    "error.replay.running": (
-        "Permainan {game_id} masih berlangsung: tayangan ulangnya bisa dibuka setelah selesai."
-    ),
-    "error.replay.none": (
-        "Permainan {game_id} tidak punya tayangan ulang: langkahnya sudah tidak disimpan, "
-        "atau dimainkan sebelum ada tayangan ulang."
-    ),
+    "match_end.rated.standings": "Dinilai menurut klasemen setelah {count} ronde.",
+    "match_end.rated.standings.one": "Dinilai menurut klasemen setelah 1 ronde.",
+    "match_end.unrated.no_round": "Tidak dinilai: belum ada ronde yang selesai.",
+    "button.play_again": "Main lagi",
+    # --- riwayat permainan dan tayangan ulang ---
     "history.title": "Permainan terakhir di server ini",
     "history.title.member": "Permainan terakhir {name}",
     "history.empty": "Belum ada permainan yang selesai di sini.",
@@ -472,50 +291,62 @@ MESSAGES: dict[str, str] = {
     "replay.round_select": "Lompat ke ronde",
     "replay.download": "Unduh",
     "replay.export_ready": "Permainan {game_id} sebagai berkas; susunannya dijelaskan di panduan bot.",
-    "slash.history": "Permainan terakhir yang selesai di server ini, masing-masing dengan tayangan ulangnya",
-    "slash.replay": "Tonton lagi permainan yang sudah selesai, langkah demi langkah",
-    "slash.option.member": "anggota",
-    "slash.describe.member": "Hanya permainan yang dimainkan anggota ini",
-    "slash.option.game": "permainan",
-    "slash.describe.game": "Permainan yang ingin ditonton (nomornya)",
     "replay.choice": "Permainan {game_id} · {when} · {players}",
-    # --- pengaturan server, preferensi, bantuan (isu 29) ---
-    "slash.settings": "Bawaan server ini untuk permainan baru (Kelola Server atau peran pemandu)",
-    "slash.preferences": "Pilihanmu sendiri di setiap server: kartu sebagai tulisan, urutan, bahasa",
-    "slash.help": "Cara bermain, satu giliran langkah demi langkah, dan daftar perintah",
-    "lobby.server_house_rules": "Aturan meja server ini",
-    "error.settings.not_allowed": (
-        "Hanya anggota dengan izin Kelola Server atau peran pemandu permainan yang dapat mengubah "
-        "pengaturan ini."
+    # --- skor, papan peringkat, dan rekor ---
+    "scores.title": "Klasemen — permainan {game_id}",
+    "scores.total": "Jumlah",
+    "scores.no_rounds": "Belum ada ronde yang berakhir.",
+    "scores.row.round": "R{number}",
+    "scores.row.tiebreak": "P{number}",
+    "leaderboard.title": "Papan peringkat",
+    "leaderboard.empty": "Belum ada yang menyelesaikan permainan di server ini.",
+    "leaderboard.line": ("{place}. {player} — {matches} · {wins} · {points} poin · ronde terbaik {best}"),
+    "leaderboard.line.one": "{place}. {player} — {matches} · {wins} · {points} poin · ronde terbaik {best}",
+    "count.matches": "{count} permainan",
+    "count.matches.one": "{count} permainan",
+    "count.wins": "{count} kemenangan",
+    "count.wins.one": "{count} kemenangan",
+    "record.title": "Catatan pemain",
+    "record.none": "{player} belum pernah menyelesaikan permainan di server ini.",
+    "record.body": (
+        "{player}\nPermainan: {matches}\nKemenangan: {wins}\nPoin: {points}\nRonde terbaik: {best}"
     ),
-    "error.settings.not_a_number": "{setting}: “{value}” bukan bilangan bulat. Tidak ada yang diubah.",
-    "error.settings.out_of_range": (
-        "{setting}: {value} di luar batas, harus dari {low} sampai {high}. Tidak ada yang diubah."
+    "record.no_best": "—",
+    # --- rating, musim, papan, dan profil ---
+    "rating.change": "{delta} → {rating}",
+    "rating.provisional": "sementara",
+    "rating.line": "**{name}**: {change}",
+    "rating.line.provisional": "**{name}**: {change} ({provisional})",
+    "board.title": "Papan peringkat musim {season}",
+    "board.title.past": "Musim {season}: klasemen akhir",
+    "board.since": "Sejak {start}",
+    "board.period": "Dari {start} sampai {end}",
+    "board.line": "{rank}. {player} — {rating} · {matches} · {wins}",
+    "board.line.provisional": "{rank}. {player} — {rating} ({provisional}) · {matches} · {wins}",
+    "board.empty": "Belum ada yang punya nilai di musim ini: selesaikan permainan untuk mendapatkannya.",
+    "board.page": "Halaman {page} dari {pages} · {size} dinilai",
+    "board.elsewhere": "Papan peringkat ini milik server lain.",
+    "button.board.previous": "Sebelumnya",
+    "button.board.next": "Berikutnya",
+    "season.unknown": "Server ini belum punya musim {season}.",
+    "season.not_allowed": "Hanya anggota dengan izin Kelola Server yang bisa memulai musim baru.",
+    "season.started": "Musim {season} telah dimulai di server ini.",
+    "profile.title": "Profil {name}",
+    "profile.none": "{player} belum punya permainan yang dinilai di server ini.",
+    "profile.rating": "Nilai (musim {season})",
+    "profile.rating.value": "**{rating}** · peringkat {rank} dari {size}",
+    "profile.rating.provisional": "**{rating}** ({provisional}) · peringkat {rank} dari {size}",
+    "profile.rating.none": "Belum ada permainan di musim ini",
+    "profile.stats": "Statistik",
+    "profile.body": (
+        "Permainan: {matches}\nMenang: {wins} ({rate})\nRata-rata posisi: {place}\n"
+        "Keluar di {out} dari semua ronde\nRonde terbaik: {best_round}\nPermainan terbaik: {best_match}\n"
+        "Hand-Rommé: {hand}\nTingkat komputer yang dikalahkan: {levels}"
     ),
-    "error.settings.bad_value": "{setting}: nilai itu bukan salah satu pilihan. Tidak ada yang diubah.",
-    "error.settings.other_server": "Panel ini milik server lain. Tidak ada yang diubah.",
-    "error.settings.not_yours": "Panel ini milik anggota lain. Buka milikmu dengan /romme preferences.",
-    "error.settings.channel_elsewhere": "{channel} bukan saluran di server ini. Tidak ada yang diubah.",
-    "error.settings.role_gone": "Peran itu sudah tidak ada di server ini. Tidak ada yang diubah.",
-    "error.settings.role_needs_manage_server": (
-        "Hanya anggota dengan izin Kelola Server yang dapat memilih atau menghapus peran pemandu "
-        "permainan. Tidak ada yang diubah."
-    ),
-    "error.settings.role_everyone": (
-        "`@everyone` tidak bisa menjadi peran pemandu permainan: setiap anggota akan memandu permainan "
-        "di server ini. Tidak ada yang diubah."
-    ),
-    "error.settings.role_managed": (
-        "{role} milik bot atau aplikasi terhubung dan diberikan secara otomatis, jadi tidak bisa "
-        "menjadi peran pemandu permainan. Tidak ada yang diubah."
-    ),
-    "error.settings.role_above_bot": (
-        "{role} tidak berada di bawah peran tertinggi bot, jadi tidak bisa menjadi peran pemandu "
-        "permainan. Pilih peran yang lebih rendah. Tidak ada yang diubah."
-    ),
-    "error.start.channel_not_allowed": (
-        "Permainan tidak dapat dimulai di saluran ini. Mulailah di: {channels}"
-    ),
+    "profile.chart": "Nilai selama {count} permainan terakhir",
+    "profile.chart.one": "Nilai setelah permainan pertama",
+    "profile.nothing": "—",
+    # --- pengaturan server ---
     "settings.title": "Pengaturan server",
     "settings.description": (
         "Bawaan setiap permainan baru di server ini. Opsi /romme start tetap dapat mengubahnya untuk "
@@ -577,6 +408,16 @@ MESSAGES: dict[str, str] = {
     "settings.name.mention": "sebutan",
     "settings.name.?": "pengaturan",
     "settings.saved": "✅ Tersimpan: {what}",
+    "settings.ratings": "Nilai",
+    "settings.line.season_length": "Musim: {length}",
+    "settings.season.monthly": "masing-masing satu bulan kalender (UTC)",
+    "settings.season.manual": "hanya dimulai secara manual (/romme season)",
+    "settings.season.days": "masing-masing {count} hari",
+    "settings.season.days.one": "masing-masing 1 hari",
+    "settings.input.season_length": "Panjang musim dalam hari ({low}-{high})",
+    "settings.input.season_length.hint": "kosong: sesuai pilihan di daftar",
+    "settings.name.season_length": "panjang musim",
+    # --- preferensi ---
     "preferences.title": "Preferensimu",
     "preferences.description": "Pilihanmu sendiri, di setiap server.",
     "preferences.cards.faces": "Kartu sebagai gambar",
@@ -592,6 +433,7 @@ MESSAGES: dict[str, str] = {
     "preferences.name.sort": "urutan",
     "preferences.name.language": "bahasa",
     "preferences.name.mention": "sebutan",
+    # --- bantuan dan ringkasan aturan ---
     "help.title": "Rommé: cara bermain",
     "help.about": (
         "Rommé adalah permainan kartu dari Jerman untuk 2 sampai 6 orang, dengan dua pak kartu dan joker.\n"
@@ -620,37 +462,6 @@ MESSAGES: dict[str, str] = {
         "💡 Saran: pilih kartu di daftar bawah, lalu tekan tombol; /romme help menjelaskan satu giliran "
         "langkah demi langkah."
     ),
-    # --- fenced save ---
-    "error.game.moved": "Meja ini sekarang dijalankan oleh proses bot yang lain. Silakan coba lagi.",
-    # --- ratings, seasons and profiles ---
-    "number.group": ".",
-    "rating.change": "{delta} → {rating}",
-    "rating.provisional": "sementara",
-    "rating.line": "**{name}**: {change}",
-    "rating.line.provisional": "**{name}**: {change} ({provisional})",
-    "match_end.ratings": "Nilai peringkat",
-    # --- permainan yang berakhir lebih awal: apakah dan bagaimana dinilai (isu 35) ---
-    "match_end.rated.leaver": (
-        "Dinilai menurut klasemen setelah {count} ronde; {name} menghentikan permainan dan "
-        "ditempatkan di urutan terakhir."
-    ),
-    "match_end.rated.leaver.one": (
-        "Dinilai menurut klasemen setelah 1 ronde; {name} menghentikan permainan dan ditempatkan "
-        "di urutan terakhir."
-    ),
-    "match_end.rated.leaver_no_round": (
-        "Dinilai sebelum ada ronde yang selesai: {name} menghentikan permainan dan ditempatkan di "
-        "urutan terakhir, di bawah semua yang tetap bermain."
-    ),
-    "match_end.rated.standings": "Dinilai menurut klasemen setelah {count} ronde.",
-    "match_end.rated.standings.one": "Dinilai menurut klasemen setelah 1 ronde.",
-    "match_end.unrated.no_round": "Tidak dinilai: belum ada ronde yang selesai.",
-    "stop.confirm.leaver": (
-        "Kamu duduk di meja ini: jika kamu menghentikannya, kamu ditempatkan di urutan terakhir, di "
-        "bawah semua yang tetap bermain, dan permainan dinilai menurut klasemen sejauh ini."
-    ),
-    "stop.confirm.standings": "Permainan akan dinilai menurut klasemen sejauh ini.",
-    "stop.confirm.unrated": "Belum ada ronde yang selesai: permainan tidak akan dinilai.",
     "help.early_end.title": "Menghentikan permainan",
     "help.early_end": (
         "Siapa pun yang duduk di meja dan menghentikan permainan (/romme stop) ditempatkan di urutan "
@@ -660,43 +471,6 @@ MESSAGES: dict[str, str] = {
         "bermain, permainan dinilai menurut klasemen sejauh ini setelah satu ronde selesai, dan "
         "tidak dinilai sama sekali sebelumnya."
     ),
-    "level.easy": "mudah",
-    "level.normal": "biasa",
-    "level.hard": "sulit",
-    "board.title": "Papan peringkat musim {season}",
-    "board.title.past": "Musim {season}: klasemen akhir",
-    "board.since": "Sejak {start}",
-    "board.period": "Dari {start} sampai {end}",
-    "board.line": "{rank}. {player} — {rating} · {matches} · {wins}",
-    "board.line.provisional": "{rank}. {player} — {rating} ({provisional}) · {matches} · {wins}",
-    "board.empty": "Belum ada yang punya nilai di musim ini: selesaikan permainan untuk mendapatkannya.",
-    "board.page": "Halaman {page} dari {pages} · {size} dinilai",
-    "button.board.previous": "Sebelumnya",
-    "button.board.next": "Berikutnya",
-    "season.unknown": "Server ini belum punya musim {season}.",
-    "season.not_allowed": "Hanya anggota dengan izin Kelola Server yang bisa memulai musim baru.",
-    "board.elsewhere": "Papan peringkat ini milik server lain.",
-    "season.started": "Musim {season} telah dimulai di server ini.",
-    "profile.title": "Profil {name}",
-    "profile.none": "{player} belum punya permainan yang dinilai di server ini.",
-    "profile.rating": "Nilai (musim {season})",
-    "profile.rating.value": "**{rating}** · peringkat {rank} dari {size}",
-    "profile.rating.provisional": "**{rating}** ({provisional}) · peringkat {rank} dari {size}",
-    "profile.rating.none": "Belum ada permainan di musim ini",
-    "profile.stats": "Statistik",
-    "profile.body": (
-        "Permainan: {matches}\nMenang: {wins} ({rate})\nRata-rata posisi: {place}\n"
-        "Keluar di {out} dari semua ronde\nRonde terbaik: {best_round}\nPermainan terbaik: {best_match}\n"
-        "Hand-Rommé: {hand}\nTingkat komputer yang dikalahkan: {levels}"
-    ),
-    "profile.chart": "Nilai selama {count} permainan terakhir",
-    "profile.chart.one": "Nilai setelah permainan pertama",
-    "profile.nothing": "—",
-    "slash.profile": "Nilai, peringkat, dan statistik seorang anggota di server ini",
-    "slash.season": "Mulai musim nilai yang baru di server ini (Kelola Server)",
-    "slash.describe.profile_member": "Profil siapa yang ditampilkan (bawaan: milikmu)",
-    "slash.option.season": "musim",
-    "slash.describe.season": "Tampilkan klasemen akhir musim ini (nomornya)",
     "help.seasons.title": "Musim",
     "help.seasons": (
         "Musim: nilai berjalan per musim, masing-masing satu bulan kalender (UTC), kecuali pengaturan "
@@ -707,22 +481,237 @@ MESSAGES: dict[str, str] = {
         "begitu pula kemenangan, poin, profil, dan klasemen akhir setiap musim yang lalu "
         "(`/romme score season:`)."
     ),
-    # --- season length (server setting) ---
-    "settings.ratings": "Nilai",
-    "settings.line.season_length": "Musim: {length}",
-    "settings.season.monthly": "masing-masing satu bulan kalender (UTC)",
-    "settings.season.manual": "hanya dimulai secara manual (/romme season)",
-    "settings.season.days": "masing-masing {count} hari",
-    "settings.season.days.one": "masing-masing 1 hari",
-    "settings.input.season_length": "Panjang musim dalam hari ({low}-{high})",
-    "settings.input.season_length.hint": "kosong: sesuai pilihan di daftar",
-    "settings.name.season_length": "panjang musim",
-    # --- kata dan tampilan dirapikan (issue 30) ---
-    "scores.row.round": "R{number}",
-    "scores.row.tiebreak": "P{number}",
+    "rules.title": "Rommé — aturan singkat",
+    "rules.summary": (
+        "Dua dek kartu dan Joker. Setiap pemain mendapat 13 kartu; sisanya menjadi tumpukan undian, "
+        "dan kartu teratasnya memulai tumpukan buangan (R1, R5).\n"
+        "**Giliranmu:** ambil kartu teratas dari tumpukan undian atau dari tumpukan buangan; lalu "
+        "turunkan kombinasi, tambahkan kartu, dan tukar Joker sesukamu; lalu buang satu kartu (R11). "
+        "Kartu yang diambil dari tumpukan buangan tidak boleh dibuang lagi pada giliran yang sama "
+        "(R12).\n"
+        "**Kombinasi:** run (urutan) adalah tiga kartu atau lebih berurutan dengan jenis yang sama "
+        "(A-2-3 atau Q-K-A, tidak pernah K-A-2); set (kelompok) adalah 3-4 kartu bernilai sama "
+        "dengan jenis berbeda. Joker dapat menggantikan kartu apa pun; kombinasi dengan dua Joker "
+        "atau lebih harus memiliki setidaknya dua kartu lainnya (R7-R10).\n"
+        "**Kombinasi pertama:** kombinasi pertamamu harus bernilai minimal {opening} poin "
+        "bersama-sama; sebelum itu kombinasi hanya diusulkan dan dapat ditarik kembali (R13). "
+        "Setelah itu kamu boleh menambahkan kartu pada kombinasi mana pun dan menukar Joker dengan "
+        "kartu yang diwakilinya (R14-R16).\n"
+        "**Mengosongkan tangan:** ronde berakhir ketika seorang pemain telah mengosongkan tangannya "
+        "(R17). **Poin:** 2-10 sesuai angka, J Q K 10, A 1 atau 11, Joker di tangan 20 (R2)."
+    ),
+    "rules.book": (
+        "Semua aturan beserta nomornya (R1-R22) ada di buku aturan, docs/rules.id.md di kode sumber bot."
+    ),
+    "rules.house_rules": "Aturan meja permainan ini",
+    "rules.default_house_rules": "Aturan meja bawaan",
     "rules.book.link": "Semua aturan beserta nomornya (R1-R22) ada di [buku aturan]({url}).",
-    # --- forged values refused (issue 35) ---
+    # --- penolakan dan kesalahan (masing-masing menyebut apa yang salah) ---
+    "refusal": "⚠️ {text}",
+    "error.unknown": "Langkah itu tidak diperbolehkan.",
+    "error.unexpected": "Maaf, terjadi kesalahan. Permainan tidak berubah; silakan coba lagi.",
+    "error.bad_component": "Tombol ini sudah tidak berlaku.",
+    "error.click.other_server": "Tombol ini milik permainan di server lain.",
+    "error.click.other_channel": "Tombol ini milik permainan di saluran lain.",
+    "error.click.cannot_view": "Kamu tidak dapat melihat saluran permainan ini.",
+    "error.click.other_message": "Tombol ini tidak berada di pesan permainannya.",
+    # mesin: urutan giliran dan tahapannya
+    "error.turn.not_your_turn": "Sekarang bukan giliranmu.",
+    "error.turn.must_draw": "Ambil kartu dulu.",
+    "error.turn.already_drawn": "Kamu sudah mengambil kartu pada giliran ini.",
+    "error.turn.sitting_out": "Kamu tidak ikut ronde penentuan ini.",
+    "error.round.over": "Ronde telah berakhir.",
+    "error.card.not_in_hand": "Kartu itu tidak ada di tanganmu.",
+    "error.discard.taken_card": (
+        "Kartu yang kamu ambil dari tumpukan buangan tidak boleh dibuang pada giliran ini."
+    ),
+    "error.discard.must_keep_last": (
+        "Kamu harus menyisakan satu kartu untuk dibuang: kartu terakhirmu tidak bisa dipakai di sini."
+    ),
+    "error.opening.not_opened": (
+        "Turunkan kombinasi pertama dulu: hanya pemain yang sudah turun yang boleh menambahkan kartu atau "
+        "menukar Joker."
+    ),
+    # mesin: kombinasi (R7-R10)
+    "error.meld.too_short": "Kombinasi membutuhkan setidaknya tiga kartu.",
+    "error.meld.mixed_suits": "Run harus terdiri dari satu jenis.",
+    "error.meld.repeated_suit": "Set tidak boleh mengandung dua kartu dengan jenis yang sama.",
+    "error.meld.not_consecutive": "Kartu dalam run harus berurutan.",
+    "error.meld.around_corner": "Run tidak boleh berputar melewati As (K-A-2).",
+    "error.meld.too_many_jokers": (
+        "Kombinasi dengan dua Joker atau lebih harus memiliki setidaknya dua kartu lainnya."
+    ),
+    "error.meld.jokers_only": "Kombinasi yang hanya berisi Joker tidak diperbolehkan.",
+    "error.meld.too_long": "Kombinasi itu akan terlalu panjang.",
+    "error.meld.mixed_ranks": "Set harus terdiri dari kartu bernilai sama.",
+    "error.meld.repeated_rank": "Run tidak boleh memiliki nilai yang sama dua kali.",
+    "error.meld.invalid": "Kartu-kartu itu tidak membentuk kombinasi.",
+    "error.swap.not_replaceable": "Kartu itu tidak dapat menggantikan Joker di kombinasi ini.",
+    "error.swap.no_card": "Pilih kartu yang akan menggantikan Joker.",
+    "error.layoff.no_cards": "Pilih setidaknya satu kartu untuk ditambahkan.",
+    "error.lay_off.no_cards": "Pilih setidaknya satu kartu untuk ditambahkan.",
+    "error.layoff.no_room": "Kartu-kartu itu tidak cocok untuk kombinasi tersebut.",
+    "error.layoff.bad_end": "Joker ditambahkan di ujung bawah atau ujung atas sebuah run.",
+    "error.layoff.joker_holds_place": "Tempat itu diisi Joker: pasang kartunya dengan Tukar Joker.",
+    "error.table.no_such_meld": "Kombinasi itu tidak ada di meja.",
+    "error.take_back.nothing_pending": "Kamu tidak punya kombinasi usulan untuk ditarik kembali.",
+    "error.opening.no_card_left": (
+        "Kamu tidak akan punya kartu untuk dibuang sebelum kombinasi pertamamu lengkap."
+    ),
+    "error.draw.discard_empty": "Tumpukan buangan kosong.",
+    "error.draw.no_such_pile": "Ambil kartu dari tumpukan undian atau dari tumpukan buangan.",
+    "error.discard.no_card": "Pilih kartu yang akan dibuang.",
+    "error.match.over": "Permainan telah berakhir.",
+    "error.seat.unknown": "Kursi itu tidak ada.",
+    "error.seats.count": "Permainan membutuhkan 2 sampai 6 pemain.",
+    # layanan meja
+    "error.game.none_here": "Tidak ada permainan di saluran ini. Mulai dengan /romme start.",
+    "error.game.exists": "Saluran ini sudah punya permainan (permainan {game_id}).",
+    "error.thread.inside": "Ini sudah utas: mulai permainan di sini tanpa utas.",
+    "error.thread.not_here": "Permainan di utas sendiri dimulai dari saluran teks.",
+    "error.thread.cannot_open": "Aku tidak bisa membuka utas di sini, jadi tidak ada permainan yang dimulai.",
+    "error.bot_permission": (
+        "Aku tidak bisa menjalankan meja di sini: aku butuh izin ini di saluran ini: {permissions}."
+    ),
+    "permission.view_channel": "Lihat Saluran",
+    "permission.send_messages": "Kirim Pesan",
+    "permission.embed_links": "Sematkan Tautan",
+    "permission.read_message_history": "Baca Riwayat Pesan",
+    "permission.create_public_threads": "Buat Utas Publik",
+    "permission.send_messages_in_threads": "Kirim Pesan di Utas",
+    "error.game.not_running": "Permainan ini tidak sedang berjalan.",
+    "error.game.not_finished": "Permainan ini belum selesai.",
+    "error.game.changed": (
+        "Permainan ini baru saja diubah di tempat lain; sekarang sudah diperbarui. Silakan coba lagi."
+    ),
+    "error.lobby.closed": "Lobi sudah ditutup: permainan ini sudah dimulai atau sudah berakhir.",
+    "error.round.not_over": "Ronde belum berakhir.",
+    "error.seat.not_seated": "Kamu tidak punya kursi di permainan ini.",
+    "error.seat.already_seated": "Kamu sudah punya kursi di permainan ini.",
+    "error.lobby.full": "Meja sudah penuh (6 kursi).",
+    "error.lobby.not_host": "Hanya tuan rumah yang boleh melakukannya.",
+    "error.lobby.host_limit": (
+        "Kamu sudah menjadi tuan rumah {seats} lobi terbuka di server ini: mulai atau batalkan salah "
+        "satunya dulu."
+    ),
+    "error.lobby.too_few": "Permainan membutuhkan setidaknya 2 pemain.",
+    "error.turn.not_yours": "Sekarang bukan giliranmu.",
+    "error.panel.stale": "Panel ini sudah usang; ini panel yang baru.",
+    "error.stop.not_allowed": (
+        "Hanya tuan rumah atau anggota dengan izin Kelola Server yang dapat menghentikan permainan."
+    ),
+    # riwayat, pengaturan, penyimpanan, dan formulir
+    "error.replay.not_found": (
+        "Tidak ada permainan selesai bernomor {game_id} yang bisa kamu lihat di server ini."
+    ),
+    "error.replay.running": (
+        "Permainan {game_id} masih berlangsung: tayangan ulangnya bisa dibuka setelah selesai."
+    ),
+    "error.replay.none": (
+        "Permainan {game_id} tidak punya tayangan ulang: langkahnya sudah tidak disimpan, "
+        "atau dimainkan sebelum ada tayangan ulang."
+    ),
+    "error.settings.not_allowed": (
+        "Hanya anggota dengan izin Kelola Server atau peran pemandu permainan yang dapat mengubah "
+        "pengaturan ini."
+    ),
+    "error.settings.not_a_number": "{setting}: “{value}” bukan bilangan bulat. Tidak ada yang diubah.",
+    "error.settings.out_of_range": (
+        "{setting}: {value} di luar batas, harus dari {low} sampai {high}. Tidak ada yang diubah."
+    ),
+    "error.settings.bad_value": "{setting}: nilai itu bukan salah satu pilihan. Tidak ada yang diubah.",
+    "error.settings.other_server": "Panel ini milik server lain. Tidak ada yang diubah.",
+    "error.settings.not_yours": "Panel ini milik anggota lain. Buka milikmu dengan /romme preferences.",
+    "error.settings.channel_elsewhere": "{channel} bukan saluran di server ini. Tidak ada yang diubah.",
+    "error.settings.role_gone": "Peran itu sudah tidak ada di server ini. Tidak ada yang diubah.",
+    "error.settings.role_needs_manage_server": (
+        "Hanya anggota dengan izin Kelola Server yang dapat memilih atau menghapus peran pemandu "
+        "permainan. Tidak ada yang diubah."
+    ),
+    "error.settings.role_everyone": (
+        "`@everyone` tidak bisa menjadi peran pemandu permainan: setiap anggota akan memandu permainan "
+        "di server ini. Tidak ada yang diubah."
+    ),
+    "error.settings.role_managed": (
+        "{role} milik bot atau aplikasi terhubung dan diberikan secara otomatis, jadi tidak bisa "
+        "menjadi peran pemandu permainan. Tidak ada yang diubah."
+    ),
+    "error.settings.role_above_bot": (
+        "{role} tidak berada di bawah peran tertinggi bot, jadi tidak bisa menjadi peran pemandu "
+        "permainan. Pilih peran yang lebih rendah. Tidak ada yang diubah."
+    ),
+    "error.start.channel_not_allowed": (
+        "Permainan tidak dapat dimulai di saluran ini. Mulailah di: {channels}"
+    ),
+    "error.game.moved": "Meja ini sekarang dijalankan oleh proses bot yang lain. Silakan coba lagi.",
     "error.bad_form": "Formulir ini sudah tidak berlaku. Tidak ada yang diubah.",
     "error.replay.no_round": "Ronde itu tidak ada dalam permainan ini.",
     "error.command.bad_option": "Perintah ini tidak menerima nilai itu. Tidak ada yang diubah.",
+    # --- perintah slash seperti yang ditampilkan Discord (nama perintah tetap /romme …) ---
+    "slash.group": "Main Rommé (Rummy Jerman) di saluran ini",
+    "slash.start": "Buka meja di saluran ini dan tunggu pemain",
+    "slash.join": "Ambil kursi di meja saluran ini",
+    "slash.leave": "Tinggalkan meja; dalam permainan yang berjalan, komputer mengambil alih kursimu",
+    "slash.hand": "Tampilkan kartu di tanganmu, hanya untukmu, dengan tombol untuk memainkannya",
+    "slash.score": "Klasemen permainan di saluran ini, server, atau satu pemain",
+    "slash.rules": "Aturan singkat dan aturan meja permainan ini",
+    "slash.stop": "Akhiri permainan di saluran ini (tuan rumah atau Kelola Server)",
+    "slash.option.jokers": "joker",
+    "slash.option.opening": "kombinasi_pertama",
+    "slash.option.scoring": "skor",
+    "slash.option.hand_romme": "hand_romme",
+    "slash.option.discard_to_go_out": "buang_untuk_selesai",
+    "slash.option.rounds": "ronde",
+    "slash.option.computers": "komputer",
+    "slash.option.computer_level": "tingkat_komputer",
+    "slash.option.turn_timeout": "waktu_giliran",
+    "slash.option.language": "bahasa",
+    "slash.option.thread": "utas",
+    "slash.option.scope": "cakupan",
+    "slash.option.user": "anggota",
+    "slash.describe.jokers": "Jumlah Joker di dek (bawaan {default})",
+    "slash.describe.opening": "Poin minimal kombinasi pertamamu bersama-sama (bawaan {default})",
+    "slash.describe.scoring": "Cara menghitung skor ronde (bawaan: kombinasi dikurangi kartu di tangan)",
+    "slash.describe.hand_romme": (
+        "Mengosongkan tangan sekaligus tanpa turun sebelumnya: poin tangan lawan digandakan (bawaan mati)"
+    ),
+    "slash.describe.discard_to_go_out": (
+        "Kartu terakhir harus dibuang untuk mengosongkan tangan (bawaan mati)"
+    ),
+    "slash.describe.rounds": (
+        "Jumlah ronde (bawaan: satu per pemain, jadi setiap pemain menjadi dealer sekali)"
+    ),
+    "slash.describe.computers": "Pemain komputer yang langsung duduk (bawaan 0)",
+    "slash.describe.computer_level": (
+        "Seberapa kuat komputer bermain, juga yang ditambahkan nanti (bawaan biasa)"
+    ),
+    "slash.describe.turn_timeout": (
+        "Detik untuk satu giliran sebelum komputer memainkannya (bawaan: setelan bot)"
+    ),
+    "slash.describe.language": "Bahasa meja (bawaan: bahasa server, selain itu Inggris)",
+    "slash.describe.thread": "Main di utas sendiri yang dibuka dari saluran ini (bawaan: mati)",
+    "slash.describe.scope": "Apa yang ditampilkan (bawaan: permainan di saluran ini)",
+    "slash.describe.user": "Tampilkan catatan anggota ini di server",
+    "slash.choice.jokers": "{count} Joker",
+    "slash.choice.scoring_melds": "Kombinasi dikurangi kartu di tangan (standar)",
+    "slash.choice.scoring_penalty": "Penalti: hanya kartu di tangan yang dihitung, sebagai poin minus",
+    "slash.choice.level_easy": "Mudah: membuat kesalahan pemula",
+    "slash.choice.level_normal": "Biasa",
+    "slash.choice.level_hard": "Sulit: bermain seperti pemain klub",
+    "slash.choice.scope_channel": "Permainan di saluran ini, ronde demi ronde",
+    "slash.choice.scope_server": "Papan peringkat server",
+    "slash.history": "Permainan terakhir yang selesai di server ini, masing-masing dengan tayangan ulangnya",
+    "slash.replay": "Tonton lagi permainan yang sudah selesai, langkah demi langkah",
+    "slash.option.member": "anggota",
+    "slash.describe.member": "Hanya permainan yang dimainkan anggota ini",
+    "slash.option.game": "permainan",
+    "slash.describe.game": "Permainan yang ingin ditonton (nomornya)",
+    "slash.settings": "Bawaan server ini untuk permainan baru (Kelola Server atau peran pemandu)",
+    "slash.preferences": "Pilihanmu sendiri di setiap server: kartu sebagai tulisan, urutan, bahasa",
+    "slash.help": "Cara bermain, satu giliran langkah demi langkah, dan daftar perintah",
+    "slash.profile": "Nilai, peringkat, dan statistik seorang anggota di server ini",
+    "slash.season": "Mulai musim nilai yang baru di server ini (Kelola Server)",
+    "slash.describe.profile_member": "Profil siapa yang ditampilkan (bawaan: milikmu)",
+    "slash.option.season": "musim",
+    "slash.describe.season": "Tampilkan klasemen akhir musim ini (nomornya)",
 }

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.engine.cards import JOKER, Card, hand_points, new_deck
-from bot.engine.computer import _alone
+from bot.engine.computer.hand import _alone
 from bot.engine.solver import best_melds
 
 NATURALS = sorted({card for card in new_deck(4) if not card.is_joker})

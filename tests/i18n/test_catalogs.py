@@ -56,6 +56,14 @@ def test_every_catalog_has_every_english_key_and_only_plural_forms_beyond(locale
 
 
 @pytest.mark.parametrize("locale", OTHERS)
+def test_every_catalog_lists_the_english_keys_in_the_english_order(locale: str) -> None:
+    # The catalogs are ordered by screen (the lobby, the table, the hand panel, ...), one order in
+    # all three, so that a text and its translations are found in the same place.
+    shared = [key for key in CATALOGS[locale] if key in EN]
+    assert shared == list(EN)
+
+
+@pytest.mark.parametrize("locale", OTHERS)
 def test_every_text_has_the_english_placeholders(locale: str) -> None:
     catalog = CATALOGS[locale]
     for key, text in catalog.items():
