@@ -56,6 +56,7 @@ def run_and_kill(database: Path, seed: int, answered_before_kill: int) -> list[t
     return answered
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_killed_bot_keeps_every_answered_move_and_a_sound_database(tmp_path: Path, seed: int) -> None:
     database = tmp_path / "romme.db"

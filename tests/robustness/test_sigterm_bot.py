@@ -30,6 +30,7 @@ CHILD = Path(__file__).resolve().parent / "sigterm_child.py"
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2])
 def test_sigterm_saves_what_is_under_way_releases_the_lock_and_exits_0(tmp_path: Path, seed: int) -> None:
     database = tmp_path / "romme.db"

@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 import asyncpg
+import pytest
 
 from bot.config import EXAMPLE_TOKEN
 from tests.robustness.robust_helpers import answered_moves, next_line
@@ -105,6 +106,7 @@ def run_romme_bot(url: str, shard_ids: str, cwd: Path) -> subprocess.CompletedPr
     )
 
 
+@pytest.mark.slow
 def test_a_second_process_on_a_held_shard_is_refused_with_one_line(postgres_url: str, tmp_path: Path) -> None:
     first = start(postgres_url, "0-1", "play")
     try:
@@ -121,6 +123,7 @@ def test_a_second_process_on_a_held_shard_is_refused_with_one_line(postgres_url:
         kill(first)
 
 
+@pytest.mark.slow
 def test_a_killed_process_loses_no_answered_move_and_another_takes_its_shards_over(
     postgres_url: str,
 ) -> None:

@@ -88,6 +88,7 @@ def held(output: str) -> set[int]:
     return games
 
 
+@pytest.mark.slow
 def test_a_rolling_change_from_2_to_3_shards_plays_every_game_in_exactly_one_process(
     postgres_url: str,
 ) -> None:
@@ -146,6 +147,7 @@ def test_a_rolling_change_from_2_to_3_shards_plays_every_game_in_exactly_one_pro
     assert all(kept[shard] <= of[3][shard] for shard in range(3)), (kept, of[3])
 
 
+@pytest.mark.slow
 def test_a_start_that_cannot_reach_discord_gives_its_leases_back(postgres_url: str, tmp_path: Path) -> None:
     # Point 5: PostgreSQL answers, Discord does not (no network here; with one, the made-up token is
     # refused by Discord): the start fails after taking shards 0-1 of 2.
