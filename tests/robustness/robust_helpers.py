@@ -54,31 +54,47 @@ bot process starting on a loaded machine (its leases taken, its games loaded fro
 need more without anything being wrong."""
 
 
-def quick_settle(original: Any) -> Any:
-    """SimCord's ``Env._settle_internal`` polling every 2 ms instead of 50 ms (see conftest), and
-    waiting for the bot to be ready at its start however long that takes (up to :data:`START_BOUND`).
+def patient_start(original: Any) -> Any:
+    """SimCord's ``Env._settle_internal`` waiting for the bot to be ready at its start however long
+    that takes (up to :data:`START_BOUND`), instead of failing after SimCord's fixed 5 s.
 
     SimCord settles a start with ``timeout=5.0`` inside its ``start``/``restart_bot`` operation. That
     timeout is also how far ahead SimCord looks for timers to wait for (a timer due within it is
     waited for in real time), so it is not made longer: a start still busy after it is settled
-    again, 5 s at a time, until it is ready. Any other settle is left as it was asked for.
+    again, 5 s at a time, until it is ready. Any other settle is left as it was asked for, and a
+    start that is ready within 5 s is settled exactly as before.
     """
 
-    async def quick(self: simcord.Env, *, idle: float = 0.002, **options: Any) -> None:
+    async def patient(self: simcord.Env, **options: Any) -> None:
         starting = getattr(self, "_operation_label", None) in ("start", "restart_bot")
         if not (starting and options.get("timeout") == 5.0):
-            await original(self, idle=idle, **options)
+            await original(self, **options)
             return
         give_up = time.monotonic() + START_BOUND
         while True:
             try:
-                await original(self, idle=idle, **options)
+                await original(self, **options)
                 return
             except TimeoutError:
                 if time.monotonic() > give_up:
                     raise
 
+    return patient
+
+
+def quick_idle(original: Any) -> Any:
+    """SimCord's ``Env._settle_internal`` polling every 2 ms instead of 50 ms (see conftest)."""
+
+    async def quick(self: simcord.Env, *, idle: float = 0.002, **options: Any) -> None:
+        await original(self, idle=idle, **options)
+
     return quick
+
+
+def quick_settle(original: Any) -> Any:
+    """:func:`quick_idle` and :func:`patient_start` together, for a bot process of the tests (the
+    test run itself makes every start patient: ``tests/conftest.py``)."""
+    return patient_start(quick_idle(original))
 
 
 HANG = 600.0
