@@ -23,10 +23,12 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+import simcord
 
 from bot import create_bot
 from bot.client import RommeBot
 from bot.storage.interface import Database, open_database
+from tests.robustness.robust_helpers import patient_start
 
 POSTGRES_SERVER = os.environ.get("ROMME_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 """The PostgreSQL server the tests create their database on (a URL naming an existing database)."""
@@ -134,6 +136,13 @@ async def storage(database: str | Path) -> AsyncIterator[Database]:
     store = await open_database(database)
     yield store
     await store.close()
+
+
+@pytest.fixture(autouse=True)
+def patient_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot started (or restarted) under SimCord is waited for until it is ready, not failed after
+    SimCord's fixed 5 s: on a loaded machine a start can take longer (see ``patient_start``)."""
+    monkeypatch.setattr(simcord.Env, "_settle_internal", patient_start(simcord.Env._settle_internal))
 
 
 @pytest.fixture

@@ -109,6 +109,7 @@ def test_check_a_bad_setting_is_one_line_and_2(tmp_path: Path) -> None:
         (f"Bot {EXAMPLE_TOKEN}", "DISCORD_TOKEN is not a Discord bot token (it starts with 'Bot '"),
     ],
 )
+@pytest.mark.slow
 def test_check_refuses_a_token_run_refuses_with_the_same_line(
     tmp_path: Path, token: str | None, problem: str
 ) -> None:
@@ -161,6 +162,7 @@ def test_check_a_file_that_is_no_database_is_2(tmp_path: Path) -> None:
     assert "not a readable SQLite database" in one_line(romme_bot("check", cwd=tmp_path, **TOKEN), 2)
 
 
+@pytest.mark.slow
 def test_check_a_database_on_postgresql(postgres_url: str, tmp_path: Path) -> None:
     assert "is empty" in one_line(romme_bot("check", cwd=tmp_path, DATABASE_URL=postgres_url, **TOKEN), 0)
     asyncio.run(make_database(postgres_url, games=3))
@@ -194,6 +196,7 @@ def start_playing(database: Path) -> tuple[subprocess.Popen[str], list[tuple[int
     return child, answered
 
 
+@pytest.mark.slow
 def test_a_backup_taken_while_the_bot_plays_restores_every_game(tmp_path: Path) -> None:
     live = tmp_path / "live"
     live.mkdir()
@@ -248,6 +251,7 @@ logging.getLogger("bot").info("stopped")
 """
 
 
+@pytest.mark.slow
 def test_log_format_json_writes_one_object_a_line(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-c", JSON_LOG],
@@ -292,6 +296,7 @@ def logged_moves(database: Path) -> dict[int, list[tuple[object, ...]]]:
         db.close()
 
 
+@pytest.mark.slow
 def test_ratings_recompute_says_how_many_matches_it_rated(tmp_path: Path) -> None:
     # The command opens the database as the bot does (an empty file: nothing to rate).
     assert (

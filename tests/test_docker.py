@@ -316,6 +316,7 @@ def env_example_with(line: str) -> str:
         pytest.param("DATABASE_PATH=", id="empty"),
     ],
 )
+@pytest.mark.slow
 def test_the_image_starts_with_the_env_file_and_keeps_the_database_in_its_volume(
     folder: Path, env_file: str | None
 ) -> None:

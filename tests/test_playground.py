@@ -106,6 +106,7 @@ class Page:
         return json.dumps([self.state["messages"][m] for m in self.state["timeline"]], ensure_ascii=False)
 
 
+@pytest.mark.slow
 async def test_the_page_is_served_on_loopback_and_a_click_there_starts_the_game(tmp_path: Path) -> None:
     options = PlaygroundOptions(database_path=tmp_path / "romme.db", computers=2, computer_delay=0.2)
     async with Playground(options) as playground:
@@ -277,6 +278,7 @@ def serve_until_ctrl_c(database: Path) -> tuple[int, str, str, str]:
     return process.returncode, "".join(lines) + out, err, url
 
 
+@pytest.mark.slow
 def test_the_command_serves_until_ctrl_c_then_says_where_the_games_are(tmp_path: Path) -> None:
     database = tmp_path / "kept.db"
     status, out, err, url = serve_until_ctrl_c(database)
@@ -302,6 +304,7 @@ async def test_screenshots_are_skipped_with_a_message_without_chromium(
     assert not (tmp_path / "shots").exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", [None, "de", "id"])
 async def test_the_scripted_game_of_the_screenshots_plays_to_the_round_end(language: str | None) -> None:
     # What --screenshot plays, without a browser: the seed is found and every step gets through, in
@@ -327,6 +330,7 @@ async def test_the_scripted_game_of_the_screenshots_plays_to_the_round_end(langu
         assert [person.name for person in playground.people] == list(SCRIPT_NAMES[language or "en"])
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(find_chromium() is None, reason="needs Chromium (Debian: apt-get install chromium)")
 async def test_chromium_photographs_the_page_once_it_is_drawn(tmp_path: Path) -> None:
     from PIL import Image
@@ -351,6 +355,7 @@ def test_a_busy_port_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str]
     assert err.count("\n") == 0 and f"port {port} on 127.0.0.1 is not free" in err
 
 
+@pytest.mark.slow
 def test_the_command_with_health_port_serves_health_and_metrics_while_a_game_runs(tmp_path: Path) -> None:
     from types import SimpleNamespace
 

@@ -25,6 +25,7 @@ def test_a_locale_the_bot_does_not_speak_is_refused_with_one_line(capsys: pytest
     assert err == ["romme-bot playground: locale fr is not one the bot speaks: en, en-US, en-GB, de or id"]
 
 
+@pytest.mark.slow
 async def test_a_click_right_after_start_is_not_refused_and_nothing_is_republished_for_nothing(
     tmp_path: Path,
 ) -> None:
@@ -50,6 +51,7 @@ async def test_a_click_right_after_start_is_not_refused_and_nothing_is_republish
         assert "Your hand" in page.text()
 
 
+@pytest.mark.slow
 async def test_the_turn_countdown_moves_with_the_clock(tmp_path: Path) -> None:
     options = PlaygroundOptions(database_path=tmp_path / "romme.db", computers=1, computer_delay=0.2)
     async with Playground(options) as playground:

@@ -129,6 +129,7 @@ async def next_round_by_bobs_click(room: Room) -> None:
         (1, 5),  # three seats: her seat's computer goes out in the very turn she left at
     ],
 )
+@pytest.mark.slow
 async def test_the_next_round_comes_after_the_leavers_seat_ended_the_round(
     room: Room, advance: str, computers: int, leave_at_turn: int
 ) -> None:
@@ -155,6 +156,7 @@ async def test_the_only_person_leaves_and_the_computers_play_every_round(room: R
     assert game.match is not None and len(game.match.history) >= 3
 
 
+@pytest.mark.slow
 async def test_the_last_person_leaves_between_the_rounds(room: Room) -> None:
     """Ada's computer seat ends the round; then Bob, the last person, leaves between the rounds:
     nobody can click Next round any more, the timer deals it."""
@@ -171,6 +173,7 @@ async def test_the_last_person_leaves_between_the_rounds(room: Room) -> None:
     assert_round_two_is_dealt(room, by_computers=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("when", ["after_the_leave", "between_the_rounds"])
 @pytest.mark.parametrize("advance", ["click", "timer"])
 async def test_a_restart_keeps_the_next_round_coming(
@@ -206,6 +209,7 @@ async def test_a_restart_keeps_the_next_round_coming(
         await new_bot.close()
 
 
+@pytest.mark.slow
 async def test_the_bot_down_past_the_deadline_deals_at_once_when_it_is_back(
     room: Room, database_path: Path
 ) -> None:
@@ -226,6 +230,7 @@ async def test_the_bot_down_past_the_deadline_deals_at_once_when_it_is_back(
         await new_bot.close()
 
 
+@pytest.mark.slow
 async def test_the_leaver_left_proposed_melds_behind(room: Room) -> None:
     """Ada leaves in the middle of her turn with melds proposed for her opening and not laid (R13):
     her seat's computer takes them back, plays on, and the next round comes after the round's end."""
@@ -260,6 +265,7 @@ async def test_the_leaver_left_proposed_melds_behind(room: Room) -> None:
     await next_round_by_the_timer(room)
 
 
+@pytest.mark.slow
 async def test_at_the_bots_own_pace(room: Room, database_path: Path) -> None:
     """As a live bot paces a table: 1.5 s between computer moves, a turn timer (the merging of table
     edits is left off: under SimCord it costs a second of real time per edit); the round ends at the

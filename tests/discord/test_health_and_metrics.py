@@ -95,6 +95,7 @@ async def start_with_a_computer(room: Room) -> None:
     await room.ada.click(lobby.response, label="Start")
 
 
+@pytest.mark.slow
 async def test_a_running_game_is_healthy_and_its_moves_show_in_the_metrics(room: Room) -> None:
     bot = romme_bot(room.env)
     await start_with_a_computer(room)

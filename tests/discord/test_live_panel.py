@@ -77,6 +77,7 @@ async def alone_with_a_computer(room: Room, **options: Any) -> None:
     await room.ada.click(result.response, label="Start")
 
 
+@pytest.mark.slow
 async def test_an_open_panel_follows_the_turns_and_shows_the_round_and_match_end(room: Room) -> None:
     env, channel = room.env, room.channel
     await alone_with_a_computer(room, rounds=1, opening=0)
@@ -120,6 +121,7 @@ async def test_an_open_panel_follows_the_turns_and_shows_the_round_and_match_end
     assert ada.clicks >= 2 * turns  # Ada clicked only to play: My hand once, never again
 
 
+@pytest.mark.slow
 async def test_a_plain_turn_takes_three_clicks_and_a_meld_or_lay_off_turn_a_few_more(room: Room) -> None:
     env, channel = room.env, room.channel
     await alone_with_a_computer(room, rounds=2, opening=0)
@@ -170,6 +172,7 @@ async def test_a_second_my_hand_leaves_one_live_panel(room: Room) -> None:
     assert "moved" in (kept(env, game, first.id).content or "")
 
 
+@pytest.mark.slow
 async def test_a_panel_edit_of_one_seat_never_carries_another_seats_hand(room: Room) -> None:
     env, channel = room.env, room.channel
     result = await room.ada.slash(channel, "romme start", opening=0)
@@ -234,6 +237,7 @@ async def test_an_expired_token_stops_the_edits_and_the_next_click_refreshes_the
     assert romme_bot(env).publisher.panels.open == 2
 
 
+@pytest.mark.slow
 async def test_the_round_end_message_and_the_table_stay_true_when_the_next_round_starts(room: Room) -> None:
     env, channel = room.env, room.channel
     await alone_with_a_computer(room, rounds=2, opening=0)
@@ -263,6 +267,7 @@ async def test_the_round_end_message_and_the_table_stay_true_when_the_next_round
     assert game.table_message_id is not None and game.table_message_id > end.id
 
 
+@pytest.mark.slow
 async def test_score_after_play_again_shows_the_match_just_finished(room: Room) -> None:
     env, channel = room.env, room.channel
     await alone_with_a_computer(room, rounds=1, opening=0)
@@ -288,6 +293,7 @@ async def test_score_after_play_again_shows_the_match_just_finished(room: Room) 
     [(500, 0, True), (429, 0, True), (404, 10008, False), (404, 10062, False), (401, 50027, False)],
     ids=["a Discord error", "a rate limit", "the panel was dismissed", "unknown interaction", "dead token"],
 )
+@pytest.mark.slow
 async def test_a_refused_panel_edit_is_retried_or_given_up_as_the_fault_says(
     room: Room, status: int, code: int, retried: bool
 ) -> None:

@@ -3,6 +3,8 @@ the round-end and match-end messages, /romme score. Two people and one computer 
 
 from __future__ import annotations
 
+import pytest
+
 from bot.service.game import GameStatus
 from tests.discord.play_helpers import Player, Room, bot_channel, first_button, game_in, table_message
 
@@ -17,6 +19,7 @@ async def start_match(room: Room, **options: object) -> None:
     await room.ada.click(lobby, label="Start")
 
 
+@pytest.mark.slow
 async def test_two_people_and_a_computer_play_a_match_to_the_end(room: Room) -> None:
     env, channel = room.env, room.channel
     await start_match(room, computers=1, rounds=1, opening=0)
@@ -62,6 +65,7 @@ async def test_two_people_and_a_computer_play_a_match_to_the_end(room: Room) -> 
     assert "1 match ·" in text  # counted words: "1 match", not "1 matches"
 
 
+@pytest.mark.slow
 async def test_the_round_end_is_public_and_next_round_deals_the_next_round(room: Room) -> None:
     env, channel = room.env, room.channel
     await start_match(room, rounds=2, opening=0)
@@ -93,6 +97,7 @@ async def test_the_round_end_is_public_and_next_round_deals_the_next_round(room:
     assert table_message(env, game).embeds[0].title == "Rommé — round 2 of 2"  # R4's house rule: rounds=2
 
 
+@pytest.mark.slow
 async def test_the_next_round_starts_by_itself_after_thirty_seconds(room: Room) -> None:
     env, channel = room.env, room.channel
     await start_match(room, rounds=2, opening=0, computers=1)

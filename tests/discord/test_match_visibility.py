@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+import pytest
 import simcord
 from simcord import interactions as sim_interactions
 from simcord.backend import serializers
@@ -158,6 +159,7 @@ async def offered(actor: simcord.MemberActor, channel: simcord.ChannelHandle) ->
     return [choice["value"] for choice in await actor.autocomplete(channel, "romme replay", "game", "")]
 
 
+@pytest.mark.slow
 async def test_a_match_in_a_channel_dee_cannot_view_is_nowhere_for_her(room: Room) -> None:
     env = room.env
     secret = await secret_match(room)
@@ -211,6 +213,7 @@ async def test_a_match_in_a_channel_dee_cannot_view_is_nowhere_for_her(room: Roo
     assert exported.response is not None and len(exported.response.attachments) == 1
 
 
+@pytest.mark.slow
 async def test_taking_access_away_refuses_the_next_click_of_an_open_viewer(room: Room) -> None:
     env = room.env
     secret = await secret_match(room)
@@ -256,6 +259,7 @@ async def private_thread_match(room: Room) -> Secret:
     return Secret(room, place, await play_to_the_end(room, place))
 
 
+@pytest.mark.slow
 async def test_a_private_thread_shows_its_match_to_its_members_only(room: Room) -> None:
     env = room.env
     secret = await private_thread_match(room)

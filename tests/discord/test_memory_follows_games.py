@@ -58,6 +58,7 @@ async def test_a_finished_game_leaves_memory_once_it_is_owed_nothing(room: Room,
     assert score.response is not None and "ada" in texts(score.response)
 
 
+@pytest.mark.slow
 async def test_many_finished_games_leave_nothing_behind(room: Room) -> None:
     env = room.env
     bot = romme_bot(env)

@@ -51,6 +51,7 @@ async def play_match(room: Room) -> Game:
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "de", "id"])
 async def test_matches_to_the_end_then_score_and_profile_show_the_ratings(
     room: Room, locales: dict[int, str], language: str

@@ -61,6 +61,7 @@ async def board_title(room: Room) -> str:
     return str(result.response.embeds[0].title)
 
 
+@pytest.mark.slow
 async def test_a_seven_day_season_rolls_over_after_seven_days(
     room: Room, locale: str, admins: simcord.RoleHandle
 ) -> None:
@@ -83,6 +84,7 @@ async def test_a_seven_day_season_rolls_over_after_seven_days(
     assert (seasons[1].started_at - seasons[0].started_at).total_seconds() == 7 * DAY
 
 
+@pytest.mark.slow
 async def test_a_monthly_server_still_plays_its_month_and_empty_days_go_back_to_monthly(
     room: Room, locale: str, admins: simcord.RoleHandle
 ) -> None:
@@ -102,6 +104,7 @@ async def test_a_monthly_server_still_plays_its_month_and_empty_days_go_back_to_
     assert await board_title(room) == t("board.title", locale, season=2)
 
 
+@pytest.mark.slow
 async def test_a_season_started_by_hand_never_rolls_over_by_itself(
     room: Room, locale: str, admins: simcord.RoleHandle
 ) -> None:

@@ -25,6 +25,7 @@ def table_edits(env: simcord.Env, message_id: int) -> int:
     return sum(1 for e in env.http_requests if e.method == "PATCH" and e.path.endswith(f"/{message_id}"))
 
 
+@pytest.mark.slow
 async def test_a_burst_of_computer_moves_costs_one_edit_showing_the_latest_state(room: Room) -> None:
     env = room.env
     # Ada deals (seat 0); the two computers play their turns at once (no delay in tests), R4.

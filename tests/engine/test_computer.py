@@ -111,6 +111,7 @@ def test_only_legal_moves_over_seeded_matches(seats: int, rules: RuleSet) -> Non
     assert {"draw", "meld", "discard"} <= kinds
 
 
+@pytest.mark.slow
 def test_random_player_only_legal_moves() -> None:
     # R12: the baseline never discards the card it took either
     match = Match.new(2, rng=random.Random(5))

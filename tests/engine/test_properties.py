@@ -10,6 +10,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -144,6 +145,7 @@ def play_out(rnd: Round, rng: random.Random, *, strict: bool, limit: int = 3000)
     return moves
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), n_seats=st.integers(2, 6), rules=RULES)
 def test_random_rounds_keep_every_card_once_and_refusals_change_nothing(
@@ -160,6 +162,7 @@ def test_random_rounds_keep_every_card_once_and_refusals_change_nothing(
         assert result.in_hand[result.out] == 0
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), n_seats=st.integers(2, 6), rules=RULES, cut=st.integers(0, 400))
 def test_a_restored_round_plays_on_exactly_like_the_original(

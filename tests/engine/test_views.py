@@ -143,6 +143,7 @@ RULE_CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seats", "rules"), RULE_CASES)
 def test_typed_views_equal_the_dicts_over_seeded_matches(seats: int, rules: RuleSet) -> None:
     # R19: the same view either way, for each seat and the onlooker, at every state of the match

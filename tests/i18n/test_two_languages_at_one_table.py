@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
 import simcord
 
 from bot.i18n import t
@@ -65,6 +66,7 @@ async def start(room: Room, *joiners: simcord.MemberActor, **options: object) ->
     return lobby
 
 
+@pytest.mark.slow
 async def test_a_german_and_an_indonesian_member_play_a_round_at_a_german_table(
     room: Room, locales: dict[int, str]
 ) -> None:

@@ -94,6 +94,7 @@ async def computers_only(hall: Hall, rounds: int) -> Game:
 @pytest.mark.parametrize(
     "status,code", [(500, 0), (429, 0), (503, 0)], ids=["500", "429 after discord.py's own retries", "503"]
 )
+@pytest.mark.slow
 async def test_a_round_end_post_that_discord_refuses_for_a_while_is_posted_later(
     hall: Hall, status: int, code: int
 ) -> None:
@@ -166,6 +167,7 @@ async def end_round_with_lost_answer(driver: TableDriver, env: simcord.Env) -> s
     raise AssertionError("the round did not end")
 
 
+@pytest.mark.slow
 async def test_the_round_end_whose_click_answer_expired_is_posted_in_the_channel(hall: Hall) -> None:
     env, channel = hall.env, hall.channels[0]
     ada, bob = hall.person("ada"), hall.person("bob")
@@ -187,6 +189,7 @@ async def test_the_round_end_whose_click_answer_expired_is_posted_in_the_channel
     await nothing_owed(env, game.id)
 
 
+@pytest.mark.slow
 async def test_an_answered_round_end_is_not_posted_again(hall: Hall, bots: list[RommeBot]) -> None:
     """The click's answer delivered it: the publisher posts nothing more, also after a restart."""
     env, channel = hall.env, hall.channels[0]
@@ -209,6 +212,7 @@ async def test_an_answered_round_end_is_not_posted_again(hall: Hall, bots: list[
     assert titles(round_ends(channel)) == ["Round 1 is over", "Round 2 is over"]
 
 
+@pytest.mark.slow
 async def test_a_match_end_owed_when_the_bot_stopped_is_posted_by_the_next_bot(
     hall: Hall, bots: list[RommeBot]
 ) -> None:
@@ -245,6 +249,7 @@ CHILD = Path(__file__).resolve().parent / "announce_kill_child.py"
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_a_round_end_saved_before_a_kill_is_still_owed(tmp_path: Path) -> None:
     """SIGKILL after the save, before any post could go out: the file still owes every round's end
     (the in-process restart above shows a new bot posting what is owed)."""
@@ -280,6 +285,7 @@ def test_a_round_end_saved_before_a_kill_is_still_owed(tmp_path: Path) -> None:
     assert scored == {(g, r) for g, r, _ in rows}, "every scored round owes its end, and only those"
 
 
+@pytest.mark.slow
 async def test_an_answered_round_end_whose_mark_failed_is_not_posted_again_after_a_restart(
     hall: Hall, bots: list[RommeBot], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -48,6 +48,7 @@ async def started(hall: Hall) -> tuple[TableDriver, simcord.MemberActor]:
     return driver, on_turn
 
 
+@pytest.mark.slow
 async def test_a_slow_move_is_deferred_then_answered_with_the_panel(
     room: Hall, database_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

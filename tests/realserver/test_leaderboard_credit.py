@@ -7,6 +7,8 @@ plays both seats to the end of the match; the server leaderboard counts the matc
 
 from __future__ import annotations
 
+import pytest
+
 from bot.service.game import Game
 from tests.discord.play_helpers import Player, Room, begin, game_in, romme_bot, texts
 
@@ -21,6 +23,7 @@ async def play_out(room: Room) -> Game:
     raise AssertionError("the match did not end")
 
 
+@pytest.mark.slow
 async def test_a_seat_the_computer_played_all_match_is_not_credited(room: Room) -> None:
     env = room.env
     await begin(room, room.bob, rounds=1, turn_timeout=30)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 import simcord
 
 # The robustness tests' bot (seeded, table edits not merged) and quick settling, for this module only.
@@ -48,6 +49,7 @@ def embed_text(embed: dict[str, Any]) -> str:
     return "\n".join(parts)
 
 
+@pytest.mark.slow
 async def test_names_are_shown_as_words_and_nobody_is_pinged_by_a_name(simcord_env: simcord.Env) -> None:
     # R19 is untouched: the panel is still the only place a hand shows; this is about names only.
     env = simcord_env

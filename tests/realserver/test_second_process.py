@@ -62,6 +62,7 @@ def run_romme_bot(database: Path, cwd: Path) -> subprocess.CompletedProcess[str]
     )
 
 
+@pytest.mark.slow
 def test_a_second_process_on_the_same_file_is_refused_with_one_line(tmp_path: Path) -> None:
     database = tmp_path / "romme.db"
     first = start_child(database)
@@ -78,6 +79,7 @@ def test_a_second_process_on_the_same_file_is_refused_with_one_line(tmp_path: Pa
         kill(first)
 
 
+@pytest.mark.slow
 def test_a_killed_bot_does_not_block_the_next_start(tmp_path: Path) -> None:
     database = tmp_path / "romme.db"
     kill(start_child(database))

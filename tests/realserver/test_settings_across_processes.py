@@ -18,6 +18,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from bot.i18n import t
 
 CHILD = Path(__file__).resolve().parent / "settings_child.py"
@@ -97,6 +99,7 @@ class Process:
         return self.child.stderr.read()
 
 
+@pytest.mark.slow
 def test_a_preference_changed_through_one_process_is_in_force_in_the_others_next_answer(
     postgres_url: str,
 ) -> None:

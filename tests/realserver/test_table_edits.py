@@ -151,6 +151,7 @@ REFUSALS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("status,code,what", REFUSALS, ids=[r[2] for r in REFUSALS])
 async def test_a_permanent_refusal_costs_a_bounded_number_of_requests(
     hall: Hall,

@@ -13,7 +13,7 @@ import pytest
 import simcord
 
 from bot.client import RommeBot
-from tests.robustness.robust_helpers import Hall, make_bot, quick_settle
+from tests.robustness.robust_helpers import Hall, make_bot, quick_idle
 
 
 @pytest.fixture(autouse=True)
@@ -25,7 +25,7 @@ def fast_settle(monkeypatch: pytest.MonkeyPatch) -> None:
     for a task that cannot finish. The interval is only how often SimCord looks again: what the bot
     does, and when SimCord considers it settled, is unchanged. It makes 5,000 fuzzed clicks fit.
     """
-    monkeypatch.setattr(simcord.Env, "_settle_internal", quick_settle(simcord.Env._settle_internal))
+    monkeypatch.setattr(simcord.Env, "_settle_internal", quick_idle(simcord.Env._settle_internal))
 
 
 @pytest.fixture

@@ -11,6 +11,9 @@ click (SimCord's own ``base_payload``) and emit it to the bot.
 from __future__ import annotations
 
 import collections
+import subprocess
+import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,13 +47,88 @@ def make_bot(database: Path | str, seed: int = SEED, **overrides: Any) -> RommeB
     return create_bot(**where, computer_delay=0, game_seed=seed, table_edit_interval=0, **overrides)
 
 
-def quick_settle(original: Any) -> Any:
+START_BOUND = 300.0
+"""Seconds a bot may take to be ready at its start (or restart) under SimCord: only a guard against a
+hung start. SimCord gives a start a fixed 5 s to settle and raises ``TimeoutError`` after them; a
+bot process starting on a loaded machine (its leases taken, its games loaded from PostgreSQL) can
+need more without anything being wrong."""
+
+
+def patient_start(original: Any) -> Any:
+    """SimCord's ``Env._settle_internal`` waiting for the bot to be ready at its start however long
+    that takes (up to :data:`START_BOUND`), instead of failing after SimCord's fixed 5 s.
+
+    SimCord settles a start with ``timeout=5.0`` inside its ``start``/``restart_bot`` operation. That
+    timeout is also how far ahead SimCord looks for timers to wait for (a timer due within it is
+    waited for in real time), so it is not made longer: a start still busy after it is settled
+    again, 5 s at a time, until it is ready. Any other settle is left as it was asked for, and a
+    start that is ready within 5 s is settled exactly as before.
+    """
+
+    async def patient(self: simcord.Env, **options: Any) -> None:
+        starting = getattr(self, "_operation_label", None) in ("start", "restart_bot")
+        if not (starting and options.get("timeout") == 5.0):
+            await original(self, **options)
+            return
+        give_up = time.monotonic() + START_BOUND
+        while True:
+            try:
+                await original(self, **options)
+                return
+            except TimeoutError:
+                if time.monotonic() > give_up:
+                    raise
+
+    return patient
+
+
+def quick_idle(original: Any) -> Any:
     """SimCord's ``Env._settle_internal`` polling every 2 ms instead of 50 ms (see conftest)."""
 
     async def quick(self: simcord.Env, *, idle: float = 0.002, **options: Any) -> None:
         await original(self, idle=idle, **options)
 
     return quick
+
+
+def quick_settle(original: Any) -> Any:
+    """:func:`quick_idle` and :func:`patient_start` together, for a bot process of the tests (the
+    test run itself makes every start patient: ``tests/conftest.py``)."""
+    return patient_start(quick_idle(original))
+
+
+HANG = 600.0
+"""Seconds of silence after which a test gives up on a bot process: only a guard against a hung
+test, never a bound on how fast a process starts or plays (the tests wait for what it prints)."""
+
+
+def next_line(child: subprocess.Popen[str]) -> str:
+    """The process's next line of output (``""`` once it has ended), however long it takes to say it.
+
+    Only a silence of :data:`HANG` seconds fails the test (the process is then killed): a loaded
+    machine makes a process slow, and a slow process is not a failure.
+    """
+    assert child.stdout is not None
+    stdout = child.stdout
+    said: list[str] = []
+    reader = threading.Thread(target=lambda: said.append(stdout.readline()), daemon=True)
+    reader.start()
+    reader.join(HANG)
+    if reader.is_alive():
+        child.kill()
+        reader.join(10)
+        raise AssertionError(f"the bot process hung: not a line in {HANG:.0f} s")
+    return said[0]
+
+
+def answered_moves(child: subprocess.Popen[str], count: int) -> list[tuple[int, int, int, int]]:
+    """The moves the process says it answered (``ANSWERED <game> <seq> <version> <user>``), read
+    until there are ``count`` of them or its output ends."""
+    answered: list[tuple[int, int, int, int]] = []
+    while len(answered) < count and (line := next_line(child)):
+        if line.startswith("ANSWERED"):
+            answered.append(tuple(map(int, line.split()[1:])))  # type: ignore[arg-type]
+    return answered
 
 
 @dataclass

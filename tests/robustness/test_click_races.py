@@ -115,6 +115,7 @@ async def test_simultaneous_actor_clicks_are_refused_by_simcord(hall: Hall) -> N
     assert len(refused) == 1 and "overlaps" in str(refused[0])
 
 
+@pytest.mark.slow
 async def test_a_hundred_simultaneous_clicks_apply_each_legal_move_once(hall: Hall) -> None:
     env = hall.env
     rng = random.Random(100)

@@ -211,6 +211,7 @@ DAMAGES: dict[str, tuple[Damage, bool, tuple[str, ...]]] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", list(DAMAGES))
 async def test_one_damaged_game_is_set_aside_and_the_others_come_back_exactly(
     hall: Hall,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import simcord
 
 from bot.publish.publisher import table_message as drawn_table
@@ -89,6 +90,7 @@ async def test_a_deleted_table_message_is_posted_again_with_the_game(hall: Hall)
     assert result.ephemeral and result.response is not None and result.response.embeds
 
 
+@pytest.mark.slow
 async def test_a_rate_limited_table_edit_is_made_later(hall: Hall) -> None:
     env = hall.env
     driver = await started(hall)

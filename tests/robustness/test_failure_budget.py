@@ -63,6 +63,7 @@ def simcord_bot(database_path: Path, bots: list[RommeBot]) -> RommeBot:
     return bot
 
 
+@pytest.mark.slow
 async def test_broken_tables_fail_fewer_times_than_there_are_tables(simcord_env: simcord.Env) -> None:
     env = simcord_env
     budget = romme_bot(env).publisher.guard.budget
@@ -85,6 +86,7 @@ async def test_broken_tables_fail_fewer_times_than_there_are_tables(simcord_env:
     assert set(refusals.by_status) == {403}
 
 
+@pytest.mark.slow
 async def test_held_tables_wait_on_one_timer_not_a_task_each(simcord_env: simcord.Env) -> None:
     """Once the budget holds every table back, their edits wait on one timer of the event loop: a
     thousand held tables are not a thousand sleeping tasks (which also took SimCord hours to settle)."""
@@ -107,6 +109,7 @@ def live_tasks() -> set[asyncio.Task[Any]]:
     return {task for task in asyncio.all_tasks() if not task.done()}
 
 
+@pytest.mark.slow
 async def test_tables_held_together_go_again_only_as_the_budget_has_room(simcord_env: simcord.Env) -> None:
     """When the first failures leave the window, the held tables do not all go out at once (and all
     fail past the level that held them): in every ten minutes, the count stays at the level."""
@@ -123,6 +126,7 @@ async def test_tables_held_together_go_again_only_as_the_budget_has_room(simcord
     assert worst <= level + 2, (worst, times)
 
 
+@pytest.mark.slow
 async def test_a_working_table_is_not_held_again_once_the_window_opens(simcord_env: simcord.Env) -> None:
     """Issue 35, defect 5: the broken tables' held requests went out first when the first failures
     left the ten minutes, failed again and held every table for another window, once per broken
@@ -162,6 +166,7 @@ async def test_a_working_table_is_not_held_again_once_the_window_opens(simcord_e
     assert refusals.by_channel[str(working.channel.id)] == 0
 
 
+@pytest.mark.slow
 async def test_tables_that_failed_go_again_one_at_a_time_below_their_share(simcord_env: simcord.Env) -> None:
     """Fewer broken tables than the level that holds every game: they fail until the share of the
     games that failed is spent and wait there. When the window opens they go again one at a time,

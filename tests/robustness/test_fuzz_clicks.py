@@ -131,6 +131,7 @@ def check_privacy(env: simcord.Env, clicker: int, got: list[Answer]) -> None:
                 assert line not in lines or (answer.ephemeral and line in own), "a hand shown to someone else"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 async def test_random_clicks_are_answered_refused_safely_and_keep_hands_private(
     hall: Hall, chunk: int, caplog: pytest.LogCaptureFixture

@@ -95,6 +95,7 @@ async def play(
     return await outcome(env, driver), driver.clicks
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", GAMES, ids=[g[0] for g in GAMES])
 async def test_a_game_ends_the_same_with_restarts_between_clicks(
     hall: Hall,

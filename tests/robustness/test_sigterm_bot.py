@@ -24,12 +24,13 @@ import pytest
 
 from bot.client import RommeBot
 from bot.storage import Storage
-from tests.robustness.robust_helpers import Hall, unfinished_games_come_back
+from tests.robustness.robust_helpers import Hall, answered_moves, next_line, unfinished_games_come_back
 
 CHILD = Path(__file__).resolve().parent / "sigterm_child.py"
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2])
 def test_sigterm_saves_what_is_under_way_releases_the_lock_and_exits_0(tmp_path: Path, seed: int) -> None:
     database = tmp_path / "romme.db"
@@ -45,15 +46,10 @@ def test_sigterm_saves_what_is_under_way_releases_the_lock_and_exits_0(tmp_path:
     answered: list[tuple[int, ...]] = []
     stopped = None
     try:
-        deadline = time.monotonic() + 60
-        for line in child.stdout:
-            if line.startswith("ANSWERED"):
-                answered.append(tuple(map(int, line.split()[1:])))
-            if len(answered) >= 30 or time.monotonic() > deadline:
-                break
+        answered += answered_moves(child, 30)  # as many as it says it answered
         time.sleep(random.Random(seed).uniform(0.0, 0.03))  # saves are going on
         child.send_signal(signal.SIGTERM)
-        for line in child.stdout:
+        while line := next_line(child):  # until it says it stopped (or its output ends)
             if line.startswith("ANSWERED") and len(line.split()) == 5:
                 answered.append(tuple(map(int, line.split()[1:])))
             if line.startswith("STOPPED"):

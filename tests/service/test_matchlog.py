@@ -102,6 +102,7 @@ def assert_rebuilds(game: Game, records: list[MoveRecord], played: list[dict[str
     return log
 
 
+@pytest.mark.slow
 def test_two_hundred_seeded_matches_rebuild_from_their_logs_alone() -> None:
     # R5 (the deal), R18 (reshuffles), R6 (tie-break rounds dealt to fewer seats).
     reshuffled = deals = 0

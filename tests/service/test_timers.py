@@ -56,6 +56,7 @@ async def test_the_deadline_is_persisted_and_the_computer_plays_a_missed_turn(
     assert game.turn_deadline == clock.now + TIMEOUT
 
 
+@pytest.mark.slow
 async def test_three_missed_turns_make_a_seat_away_and_a_click_brings_it_back(
     make_service: ServiceFactory,
 ) -> None:
@@ -172,6 +173,7 @@ class TimedRecorder:
             self.times.append(asyncio.get_running_loop().time())
 
 
+@pytest.mark.slow
 async def test_the_computers_pace_counts_from_the_move_not_from_its_slow_save(
     make_service: ServiceFactory, db_path: Path
 ) -> None:

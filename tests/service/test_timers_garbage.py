@@ -14,6 +14,8 @@ import gc
 
 from bot.service.timers import GameTimers
 
+from .conftest import wait_for
+
 
 async def test_replaced_wake_ups_leave_no_cyclic_garbage() -> None:
     timers = GameTimers()
@@ -69,11 +71,12 @@ async def test_a_wake_up_scheduled_again_with_its_key_is_kept() -> None:
         timers.schedule(1, 0.0, lambda n=n: fire(n), key=("turn", 5.0))  # type: ignore[misc]
     assert len(loop._scheduled) == handles  # type: ignore[attr-defined]
     assert timers.sleeping(1) == ("turn", 5.0)
-    await asyncio.sleep(0.1)
+    # The first wake-up to fire is the kept one (the later ones, due at once, would have come first).
+    await wait_for(lambda: bool(fired))
     assert fired == [1]
     # Another key (the next turn's deadline) or none replaces it.
     timers.schedule(1, 0.05, lambda: fire(2), key=("turn", 6.0))
     timers.schedule(1, 0.0, lambda: fire(3), key=("turn", 7.0))
-    await asyncio.sleep(0.02)
+    await wait_for(lambda: len(fired) > 1)
     assert fired == [1, 3] and timers.sleeping(1) is None
     await timers.close()

@@ -10,6 +10,8 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from bot.storage import (
     Announcement,
     MatchResult,
@@ -63,6 +65,7 @@ async def everything(storage: Storage | PostgresStorage, ids: list[int]) -> list
     return seen
 
 
+@pytest.mark.slow
 async def test_a_files_games_come_out_of_postgres_as_they_were(
     database_path: Path, postgres_url: str
 ) -> None:

@@ -13,7 +13,6 @@ failed start, ``python -m bot`` as an operator runs it.
 from __future__ import annotations
 
 import asyncio
-import time
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -24,7 +23,16 @@ from bot.service.game import replay_snapshot
 from bot.service.shards import shard_of
 from bot.storage import StorageError, check_database
 from bot.storage.postgres import PostgresStorage
-from tests.shards.test_processes import TIMEOUT, first_line, kill, rows, run_romme_bot, start
+from tests.robustness.robust_helpers import next_line
+from tests.shards.test_processes import (
+    TICKS,
+    first_line,
+    kill,
+    rows,
+    run_romme_bot,
+    start,
+    wait_for_no_live_lease,
+)
 
 LEASE = 8.0
 """Seconds of a lease here: a heartbeat (every third of it) late by a loaded machine must not let a
@@ -71,13 +79,6 @@ def last_moves(url: str) -> dict[int, int]:
     return {row["id"]: row["last_seq"] for row in rows(url, "SELECT id, last_seq FROM games")}
 
 
-def wait_for_no_live_lease(url: str) -> None:
-    deadline = time.monotonic() + TIMEOUT
-    while rows(url, "SELECT 1 FROM shard_leases WHERE expires_at > now()"):
-        assert time.monotonic() < deadline, "the leases never expired"
-        time.sleep(0.2)
-
-
 def held(output: str) -> set[int]:
     """Every game a process held in memory at any of its ticks."""
     games: set[int] = set()
@@ -87,6 +88,7 @@ def held(output: str) -> set[int]:
     return games
 
 
+@pytest.mark.slow
 def test_a_rolling_change_from_2_to_3_shards_plays_every_game_in_exactly_one_process(
     postgres_url: str,
 ) -> None:
@@ -122,14 +124,22 @@ def test_a_rolling_change_from_2_to_3_shards_plays_every_game_in_exactly_one_pro
         # Now a process of the old count is refused, naming the new one.
         line = refused(url, "1", 2)
         assert "SHARD_COUNT is 2 here" in line and "runs SHARD_COUNT=3" in line, line
-        # Every game goes on (its timers and computers), played by its one process.
-        deadline = time.monotonic() + TIMEOUT
-        while not all(last_moves(url)[game] > before[game] for game in unfinished):
-            assert time.monotonic() < deadline, f"games not played: {before} -> {last_moves(url)}"
-            time.sleep(0.3)
+        # Every game goes on (its timers and computers), played by its one process, within TICKS
+        # minutes of the processes' clock: each prints a TICK line a minute, read here as it comes.
+        ticks: list[list[str]] = [[] for _ in new]
+        for _minute in range(TICKS):
+            for child, said in zip(new, ticks, strict=True):
+                said.append(line := next_line(child))
+                assert line.startswith("TICK"), f"a process of 3 shards stopped: {line!r}"
+            if all(last_moves(url)[game] > before[game] for game in unfinished):
+                break
+        assert all(last_moves(url)[game] > before[game] for game in unfinished), (
+            f"games not played: {before} -> {last_moves(url)}"
+        )
     finally:
         outputs = [kill(child) for child in [*old, *new] if child.poll() is None]
     assert len(outputs) == 3
+    outputs = ["".join(said) + rest for said, rest in zip(ticks, outputs, strict=True)]
     # At every tick, each process held only games of its shard (a game may leave memory once it is
     # over or closed as idle, its channel being unknown to this process's simulated Discord): no game
     # in two processes.
@@ -137,6 +147,7 @@ def test_a_rolling_change_from_2_to_3_shards_plays_every_game_in_exactly_one_pro
     assert all(kept[shard] <= of[3][shard] for shard in range(3)), (kept, of[3])
 
 
+@pytest.mark.slow
 def test_a_start_that_cannot_reach_discord_gives_its_leases_back(postgres_url: str, tmp_path: Path) -> None:
     # Point 5: PostgreSQL answers, Discord does not (no network here; with one, the made-up token is
     # refused by Discord): the start fails after taking shards 0-1 of 2.
