@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -31,7 +31,7 @@ from bot.i18n import speaking, t
 from bot.publish.announcements import Announcer, announcement, detached, round_over_now
 from bot.publish.edit_budget import EDITS_PER_SECOND, EditBudget
 from bot.publish.faults import EditTally, Fault, RequestGuard, ThreadLocked, fault_code, sort_fault
-from bot.publish.panels import PanelKeeper
+from bot.publish.panels import PanelKeeper, no_preferences
 from bot.publish.wakeups import Wakeups
 from bot.render import lobby, match_end, results_url, table, table_content
 from bot.render.faces import text_cards
@@ -39,9 +39,11 @@ from bot.service.errors import TableError
 from bot.service.game import GameStatus
 
 if TYPE_CHECKING:
+    from bot.publish.emojis import FaceKeeper
     from bot.publish.ports import Ports
     from bot.service.game import Game
     from bot.service.listener import Reason
+    from bot.service.settings import MemberPreferences
 
 log = logging.getLogger(__name__)
 
@@ -112,18 +114,32 @@ class TablePublisher:
     It posts and edits in the ports' channels, reads the games of their tables (the table service,
     whose listener this publisher is) and tells it of a table message posted again, and delivers what
     their outbox owes (:mod:`bot.publish.ports`). ``interval``: seconds between two edits of one
-    channel; ``edits_per_second``: the bot-wide budget of table edits (0: none).
+    channel; ``edits_per_second``: the bot-wide budget of table edits (0: none). ``preferences``:
+    a member's preferences as known (the panels' language, cards and order); ``quiet``: the members
+    who asked not to be mentioned on their turn (a live set); ``faces``: the card faces in use
+    (none: text).
     """
 
     def __init__(
-        self, ports: Ports, *, interval: float = EDIT_INTERVAL, edits_per_second: float = EDITS_PER_SECOND
+        self,
+        ports: Ports,
+        *,
+        interval: float = EDIT_INTERVAL,
+        edits_per_second: float = EDITS_PER_SECOND,
+        preferences: Callable[[int], MemberPreferences] = no_preferences,
+        quiet: Collection[int] = frozenset(),
+        faces: FaceKeeper | None = None,
     ) -> None:
         self.ports = ports
         self.interval = interval
         self.budget = EditBudget(edits_per_second)
         self.guard = RequestGuard()
-        self.announcer = Announcer(ports, self.guard)
-        self.panels = PanelKeeper(self.budget, self.guard, interval=max(interval, 0.0))
+        self.announcer = Announcer(
+            ports, self.guard, on_match_end=self._match_announced, on_delivered=self._delivered
+        )
+        self.panels = PanelKeeper(
+            self.budget, self.guard, interval=max(interval, 0.0), preferences=preferences, faces=faces
+        )
         """The open hand panels, edited when a change matters to their seat."""
         self._channels: dict[int, _Channel] = {}
         self._drawn: dict[int, object] = {}
@@ -144,11 +160,9 @@ class TablePublisher:
         """The one among them of a game that failed (one at a time)."""
         self.edits = EditTally()
         """What became of the table edits (sent, merged, refused), for the metrics."""
-        self.announcer.on_match_end = self._match_announced
-        self.announcer.on_delivered = self._delivered
         self._closed = False
-        self.quiet: Collection[int] = frozenset()
-        """Members who asked not to be mentioned on their turn (the bot sets its book's live set)."""
+        self.quiet = quiet
+        """Members who asked not to be mentioned on their turn (the bot gives its book's live set)."""
 
     def _remember(self, game_id: int, drawn: object, round_no: int | None = None) -> None:
         """Keep what the game's table message shows, for the games drawn most lately (bounded), and

@@ -211,7 +211,7 @@ class Drawing(Generic[T]):
 
 
 class _Idle:
-    """A pacer that never wakes a game (until a real one is attached)."""
+    """A pacer that never wakes a game (a change path built without one: tests, tools)."""
 
     def arm(self, game: Game, *, by_person: bool) -> None:
         return None
@@ -229,19 +229,28 @@ class _Idle:
 class ChangePath:
     """The games in memory, their locks and saved snapshots, and the one way to change them.
 
-    ``listener`` hears of changes made without a click (``reason`` given); ``pacer`` is set by the
-    :class:`~bot.service.autopilot.Autopilot` that runs the games between clicks; ``meter`` hears
-    how long each save took (the bot's metrics, when they are on).
+    Built whole: ``listener`` hears of changes made without a click (``reason`` given; none: they
+    go unheard); ``pacer(path)`` builds whoever runs the games between clicks (the
+    :class:`~bot.service.autopilot.Autopilot`), given this path; ``meter`` hears how long each
+    save took (the bot's metrics, when they are on); ``rater`` rates a match once its end is saved
+    (none: matches are not rated).
     """
 
-    def __init__(self, storage: Database, listener: TableListener | None = None) -> None:
+    def __init__(
+        self,
+        storage: Database,
+        *,
+        listener: TableListener | None = None,
+        pacer: Callable[[ChangePath], Pacer] | None = None,
+        meter: Meter | None = None,
+        rater: Rater | None = None,
+    ) -> None:
         self.storage = storage
         self.listener: TableListener = listener or NoListener()
-        self.pacer: Pacer = _Idle()
-        self.meter: Meter = NoMeter()
+        self.meter: Meter = meter or NoMeter()
         self.last_save: float | None = None
         """When the last change was committed (``time.monotonic()``); ``None``: none yet."""
-        self.rater: Rater | None = None
+        self.rater: Rater | None = rater
         """Rates a match once its end is saved (under the game's lock, so the click that ended it
         answers with the ratings); ``None``: matches are not rated."""
         self.snapshot_every = SNAPSHOT_EVERY
@@ -252,6 +261,9 @@ class ChangePath:
         # The ids of the games in memory by channel (an open one and the last ended one, at most a
         # few): finding a channel's games never walks every game, so loading N games is linear.
         self._by_channel: dict[int, set[int]] = {}
+        # A genuine cycle: the pacer changes games through this path, and the path tells the pacer
+        # of each change. The path builds its pacer last, given itself, so neither is re-pointed.
+        self.pacer: Pacer = _Idle() if pacer is None else pacer(self)
 
     # ------------------------------------------------------------------ the games in memory
 
