@@ -17,6 +17,12 @@ pure :func:`plan_save` (a :class:`~bot.storage.Save` and what the game is then s
 committed. A caller may pass a :class:`Drawing`: its answer is drawn while the save commits, and
 handed back only once it is committed.
 
+A change that ends a match commits the match's outcome in its save, under the lock; the match is
+rated after the lock is let go (the ratings are a projection of the stored outcome, see
+:class:`Rater`), and :meth:`ChangePath.change` returns once it is rated, so the answer shows the
+rating line. Whoever waits on the game otherwise (a test, a stop) waits on
+:meth:`ChangePath.rated` (or :meth:`ChangePath.settle`), not on the lock.
+
 What happens next without a click (the turn timer, a computer move, the next round) is not this
 module's business: a :class:`Pacer` sets the deadlines a state needs before it is saved, and wakes
 the game up after (see :class:`~bot.service.autopilot.Autopilot`).
@@ -251,8 +257,9 @@ class ChangePath:
         self.last_save: float | None = None
         """When the last change was committed (``time.monotonic()``); ``None``: none yet."""
         self.rater: Rater | None = rater
-        """Rates a match once its end is saved (under the game's lock, so the click that ended it
-        answers with the ratings); ``None``: matches are not rated."""
+        """Rates a match once its end is saved (after the game's lock is let go; the change that
+        ended it returns once it is rated, so the click answers with the ratings); ``None``: matches
+        are not rated."""
         self.snapshot_every = SNAPSHOT_EVERY
         """Moves logged after a snapshot at most (1: a snapshot with every save, as before schema 4)."""
         self._games: dict[int, Game] = {}
@@ -261,6 +268,8 @@ class ChangePath:
         # The ids of the games in memory by channel (an open one and the last ended one, at most a
         # few): finding a channel's games never walks every game, so loading N games is linear.
         self._by_channel: dict[int, set[int]] = {}
+        self._rating: dict[int, asyncio.Task[None]] = {}
+        """The matches being rated now, by game (after their end was saved, outside the lock)."""
         # A genuine cycle: the pacer changes games through this path, and the path tells the pacer
         # of each change. The path builds its pacer last, given itself, so neither is re-pointed.
         self.pacer: Pacer = _Idle() if pacer is None else pacer(self)
@@ -290,13 +299,25 @@ class ChangePath:
         """The game's lock: every change of one game is made under it, one at a time."""
         return self._locks.setdefault(game_id, asyncio.Lock())
 
+    async def rated(self, game_id: int | None = None) -> None:
+        """Return once the game's match, if it is being rated now, is rated (or its rating failed,
+        which is logged): its rating runs after its end is saved and the lock is let go. Without
+        ``game_id``: once every rating under way now is done."""
+        if game_id is None:
+            tasks = list(self._rating.values())
+        else:
+            tasks = [task for task in (self._rating.get(game_id),) if task is not None]
+        for task in tasks:
+            await asyncio.shield(task)
+
     async def settle(self) -> None:
-        """Return once every change started before this call is saved (or refused): each game's
-        lock is taken once, in turn. For a stop: call it once no new change can start.
+        """Return once every change started before this call is saved (or refused), and every match
+        it ended rated: each game's lock is taken once, in turn, then each rating under way is
+        waited for. For a stop: call it once no new change can start.
 
         >>> async def demo():
         ...     path = ChangePath.__new__(ChangePath)
-        ...     path._locks = {1: asyncio.Lock()}
+        ...     path._locks, path._rating = {1: asyncio.Lock()}, {}
         ...     await path.lock(1).acquire()
         ...     asyncio.get_running_loop().call_later(0.01, path.lock(1).release)
         ...     await path.settle()
@@ -307,6 +328,7 @@ class ChangePath:
         for lock in list(self._locks.values()):
             async with lock:
                 pass
+        await self.rated()
 
     def register(self, game: Game, snapshot: dict[str, Any], *, logged: int = 0) -> None:
         """Keep ``game`` (saved as ``snapshot``, ``logged`` moves after the snapshot in the file) in
@@ -370,7 +392,8 @@ class ChangePath:
         expect_version: int | None = None,
         drawing: Drawing[Any] | None = None,
     ) -> Game:
-        """Lock, apply, save, schedule, and (for changes without an interaction) tell the listener.
+        """Lock, apply, save, schedule, let the lock go, rate a match the change ended, and (for
+        changes without an interaction) tell the listener.
         ``drawing`` is drawn while the save commits (see :class:`Drawing`).
 
         ``apply`` raises to refuse, returns ``UNCHANGED`` for nothing to save, or the move log rows
@@ -396,6 +419,7 @@ class ChangePath:
         drawing: Drawing[Any] | None,
     ) -> Game:
         game_id = game.id
+        rating: asyncio.Task[None] | None = None
         async with self.lock(game_id):
             if self._games.get(game_id) is not game:
                 raise TableError("game.none_here", game_id=game_id)
@@ -418,7 +442,11 @@ class ChangePath:
             self._saved[game_id] = now_saved
             self.pacer.schedule(game)
             if game.status is GameStatus.FINISHED and saved.state.get("status") != GameStatus.FINISHED:
-                await self._rate(game)
+                # Started under the lock (so whoever takes it next finds it in rated()), run after.
+                rating = self._start_rating(game)
+        if rating is not None:
+            # Shielded: a cancelled caller leaves the rating to finish all the same.
+            await asyncio.shield(rating)
         if reason is not None:
             await self.notify(game, reason)
         return game
@@ -546,9 +574,22 @@ class ChangePath:
         game.become(saved.game())
         game.table_message_id = message_id
 
+    def _start_rating(self, game: Game) -> asyncio.Task[None] | None:
+        """Rate the match just saved as finished, in a task that starts once the lock is let go;
+        ``None`` without a rater. The task is kept in :attr:`_rating` until it is done."""
+        if self.rater is None:
+            return None
+        task = asyncio.get_running_loop().create_task(self._rate(game), name=f"romme-rate-{game.id}")
+        self._rating[game.id] = task
+        task.add_done_callback(
+            lambda done: self._rating.pop(game.id, None) if self._rating.get(game.id) is done else None
+        )
+        return task
+
     async def _rate(self, game: Game) -> None:
-        """Rate the match just saved as finished; a failure is logged, never raised into the change
-        (the match stays saved; ``romme-bot ratings --recompute`` rates it later)."""
+        """Rate the match just saved as finished (its stored outcome); a failure is logged, never
+        raised into the change (the match stays saved; it is rated at the next start, or by
+        ``romme-bot ratings --recompute``)."""
         if self.rater is None:
             return
         try:

@@ -230,8 +230,10 @@ class TableService:
         return loaded
 
     async def close(self) -> None:
-        """Cancel every timer and computer turn (the storage stays open: its owner closes it)."""
+        """Cancel every timer and computer turn and wait for the ratings under way (the storage
+        stays open: its owner closes it)."""
         await self.autopilot.close()
+        await self.changes.rated()
 
     def game_in_channel(self, channel_id: int, *, include_finished: bool = False) -> Game | None:
         """The channel's game in the lobby or in play; with ``include_finished``, else its latest one."""
