@@ -85,7 +85,7 @@ def table_message(
         return table_content(game, quiet), [embed], detached(view)
 
 
-DRAWINGS_KEPT = 10_000
+SHOWN_KEPT = 10_000
 """Table drawings kept to skip identical edits: the games drawn most lately (a forgotten one is only
 drawn once more)."""
 
@@ -142,7 +142,7 @@ class TablePublisher:
         )
         """The open hand panels, edited when a change matters to their seat."""
         self._channels: dict[int, _Channel] = {}
-        self._drawn: dict[int, object] = {}
+        self._shown: dict[int, object] = {}
         """What each game's table message shows now, as last drawn (to skip an identical edit)."""
         self._rounds: dict[int, int | None] = {}
         """The round each game's table message shows (a new round is posted as a fresh message)."""
@@ -164,16 +164,16 @@ class TablePublisher:
         self.quiet = quiet
         """Members who asked not to be mentioned on their turn (the bot gives its book's live set)."""
 
-    def _remember(self, game_id: int, drawn: object, round_no: int | None = None) -> None:
+    def _remember(self, game_id: int, shown: object, round_no: int | None = None) -> None:
         """Keep what the game's table message shows, for the games drawn most lately (bounded), and
         the round it shows (``None``: the lobby)."""
-        self._drawn.pop(game_id, None)
-        self._drawn[game_id] = drawn
+        self._shown.pop(game_id, None)
+        self._shown[game_id] = shown
         self._rounds.pop(game_id, None)
         self._rounds[game_id] = round_no
-        while len(self._drawn) > DRAWINGS_KEPT:
-            del self._drawn[next(iter(self._drawn))]
-        while len(self._rounds) > DRAWINGS_KEPT:
+        while len(self._shown) > SHOWN_KEPT:
+            del self._shown[next(iter(self._shown))]
+        while len(self._rounds) > SHOWN_KEPT:
             del self._rounds[next(iter(self._rounds))]
 
     # ------------------------------------------------------------------ games that are over
@@ -211,7 +211,7 @@ class TablePublisher:
 
     def _forget(self, game: Game) -> None:
         """Drop everything kept of ``game``, which has left memory."""
-        self._drawn.pop(game.id, None)
+        self._shown.pop(game.id, None)
         self._rounds.pop(game.id, None)
         self._results.pop(game.id, None)
         self.guard.forget(game.id)
@@ -243,18 +243,18 @@ class TablePublisher:
         (redrawn as the game is now; a click's answer asks for that redraw itself, right after)."""
         self._results.pop(game.id, None)
         self._results[game.id] = results_url(game, message_id)
-        while len(self._results) > DRAWINGS_KEPT:
+        while len(self._results) > SHOWN_KEPT:
             del self._results[next(iter(self._results))]
         channel = self._channels.get(game.channel_id)
         if channel is not None:
             channel.shown.pop(game.id, None)  # the same version, drawn anew with the link
         if self._closed:
             return
-        task = asyncio.get_running_loop().create_task(self._redraw(game.id), name=f"romme-results-{game.id}")
+        task = asyncio.get_running_loop().create_task(self._refresh(game.id), name=f"romme-results-{game.id}")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _redraw(self, game_id: int) -> None:
+    async def _refresh(self, game_id: int) -> None:
         try:
             game = await self.ports.tables.fetch(game_id)
         except TableError:
@@ -302,7 +302,7 @@ class TablePublisher:
         channel.drew(game)
         self._remember(
             game.id,
-            _drawing(*table_message(game, results=self.results_of(game.id), quiet=self.quiet)),
+            _shown_as(*table_message(game, results=self.results_of(game.id), quiet=self.quiet)),
             _round_of(game),
         )
         self.settle(game)
@@ -488,8 +488,8 @@ class TablePublisher:
             return
         # A change nobody else may see (a proposed meld taken back, R13) draws the same table: an
         # identical edit would still tell the channel that something happened.
-        drawn = _drawing(content, embeds, view)
-        if self._drawn.get(game.id) == drawn:
+        shown = _shown_as(content, embeds, view)
+        if self._shown.get(game.id) == shown:
             return
         message = self._messageable(game.channel_id).get_partial_message(game.table_message_id)
         shows = self._rounds.get(game.id)
@@ -512,7 +512,7 @@ class TablePublisher:
                 await self._reopen(game)
                 await message.edit(content=content, embeds=embeds, view=view)
             self.edits.sent += 1
-            self._remember(game.id, drawn, _round_of(game))
+            self._remember(game.id, shown, _round_of(game))
         except discord.HTTPException as exc:
             fault = sort_fault(exc)
             old = fault is Fault.CAPPED and not self.guard.posted_lately(game.id, message.id)
@@ -558,7 +558,7 @@ class TablePublisher:
         (a failed store must not turn into a new post, and a new ping, at every change)."""
         content, embeds, view = table_message(game, results=self.results_of(game.id), quiet=self.quiet)
         message = await self._messageable(game.channel_id).send(content=content, embeds=embeds, view=view)
-        self._remember(game.id, _drawing(content, embeds, view), _round_of(game))
+        self._remember(game.id, _shown_as(content, embeds, view), _round_of(game))
         self.guard.posted(game.id, message.id)
         try:
             await self.ports.tables.table_posted(game, message.id)
@@ -584,7 +584,7 @@ class TablePublisher:
         await self.announcer.close()
 
 
-def _drawing(content: str | None, embeds: list[discord.Embed], view: discord.ui.View) -> object:
+def _shown_as(content: str | None, embeds: list[discord.Embed], view: discord.ui.View) -> object:
     """What a table message shows, comparable: its content, embeds and components."""
     return (content, [embed.to_dict() for embed in embeds], view.to_components())
 

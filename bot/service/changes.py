@@ -14,7 +14,7 @@ is not a logged move, with a move that shuffles, deals, ends a round or changes 
 moves onto its snapshot (:func:`~bot.service.game.replay_snapshot`, which the storage is opened
 with: ``open_database(target, replay=replay_snapshot)``). What a save writes is planned first, by the
 pure :func:`plan_save` (a :class:`~bot.storage.Save` and what the game is then saved as), and then
-committed. A caller may pass a :class:`Drawing`: its answer is drawn while the save commits, and
+committed. A caller may pass a :class:`PreparedAnswer`: its answer is drawn while the save commits, and
 handed back only once it is committed.
 
 A change that ends a match commits the match's outcome in its save, under the lock; the match is
@@ -175,7 +175,7 @@ class Saved:
         return Game.replayed(self.snapshot(), self.moves())
 
 
-class Drawing(Generic[T]):
+class PreparedAnswer(Generic[T]):
     """The answer to a change, drawn while its save commits (and so the loop is idle) but handed
     back only once the save is committed: pass it to :meth:`ChangePath.change` (or the table
     service's actions that take one), then read :meth:`result`.
@@ -184,36 +184,36 @@ class Drawing(Generic[T]):
     on its way to the database. If it raises, :meth:`result` raises that (after the commit); if the
     change saved nothing or failed, it does not run (:meth:`result` gives ``None``: draw then).
 
-    >>> drawing = Drawing(lambda game: game.version)
-    >>> drawing.result() is None
+    >>> answer = PreparedAnswer(lambda game: game.version)
+    >>> answer.result() is None
     True
     """
 
-    __slots__ = ("_draw", "_drawn", "_error", "_value")
+    __slots__ = ("_error", "_prepare", "_prepared", "_value")
 
-    def __init__(self, draw: Callable[[Game], T]) -> None:
-        self._draw = draw
-        self._drawn = False
+    def __init__(self, prepare: Callable[[Game], T]) -> None:
+        self._prepare = prepare
+        self._prepared = False
         self._value: T | None = None
         self._error: Exception | None = None
 
     def run(self, game: Game) -> None:
-        """Draw ``game`` now (its exception is kept for :meth:`result`)."""
+        """Prepare the answer for ``game`` now (its exception is kept for :meth:`result`)."""
         try:
-            self._value = self._draw(game)
+            self._value = self._prepare(game)
         except Exception as exc:
             self._error = exc
-        self._drawn = True
+        self._prepared = True
 
     def discard(self) -> None:
-        """Forget the drawing (its change was refused or failed)."""
-        self._drawn, self._value, self._error = False, None, None
+        """Forget the prepared answer (its change was refused or failed)."""
+        self._prepared, self._value, self._error = False, None, None
 
     def result(self) -> T | None:
-        """The drawing of the committed change; ``None`` if none was drawn."""
+        """The answer prepared for the committed change; ``None`` if none was prepared."""
         if self._error is not None:
             raise self._error
-        return self._value if self._drawn else None
+        return self._value if self._prepared else None
 
 
 class _Idle:
@@ -390,11 +390,11 @@ class ChangePath:
         *,
         reason: Reason | None = None,
         expect_version: int | None = None,
-        drawing: Drawing[Any] | None = None,
+        answer: PreparedAnswer[Any] | None = None,
     ) -> Game:
         """Lock, apply, save, schedule, let the lock go, rate a match the change ended, and (for
         changes without an interaction) tell the listener.
-        ``drawing`` is drawn while the save commits (see :class:`Drawing`).
+        ``answer`` is prepared while the save commits (see :class:`PreparedAnswer`).
 
         ``apply`` raises to refuse, returns ``UNCHANGED`` for nothing to save, or the move log rows
         (a list of :class:`MoveEntry`, at most one) of what it did. With ``expect_version`` the change
@@ -408,7 +408,7 @@ class ChangePath:
         """
         game = self.get(game_id)
         with about_game(game_id, game.guild_id):
-            return await self._change(game, apply, reason, expect_version, drawing)
+            return await self._change(game, apply, reason, expect_version, answer)
 
     async def _change(
         self,
@@ -416,7 +416,7 @@ class ChangePath:
         apply: Action,
         reason: Reason | None,
         expect_version: int | None,
-        drawing: Drawing[Any] | None,
+        answer: PreparedAnswer[Any] | None,
     ) -> Game:
         game_id = game.id
         rating: asyncio.Task[None] | None = None
@@ -427,10 +427,10 @@ class ChangePath:
                 return game
             saved = self._saved[game_id]
             try:
-                done = await self._apply_and_save(game, apply, reason, saved, drawing)
+                done = await self._apply_and_save(game, apply, reason, saved, answer)
             except BaseException as exc:
-                if drawing is not None:
-                    drawing.discard()
+                if answer is not None:
+                    answer.discard()
                 self.restore(game, saved)
                 await self._refused(game, exc)
                 raise
@@ -452,7 +452,12 @@ class ChangePath:
         return game
 
     async def _apply_and_save(
-        self, game: Game, apply: Action, reason: Reason | None, saved: Saved, drawing: Drawing[Any] | None
+        self,
+        game: Game,
+        apply: Action,
+        reason: Reason | None,
+        saved: Saved,
+        answer: PreparedAnswer[Any] | None,
     ) -> tuple[Saved, list[MoveEntry], float] | None:
         """Apply the change and save it: what is saved now, the logged rows and when the save
         began; ``None`` if the change had nothing to save. A save that fails is counted here."""
@@ -468,7 +473,7 @@ class ChangePath:
         self.pacer.arm(game, by_person=reason is None)
         began = time.perf_counter()
         try:
-            now_saved = await self.save(game, entries, saved, drawing)
+            now_saved = await self.save(game, entries, saved, answer)
         except VersionConflict:
             self.meter.save_failed("conflict")
             raise
@@ -498,41 +503,41 @@ class ChangePath:
         game: Game,
         entries: list[MoveEntry],
         saved: Saved | None = None,
-        drawing: Drawing[Any] | None = None,
+        answer: PreparedAnswer[Any] | None = None,
     ) -> Saved:
         """Save the game at its next version with its move row, and what the move ends: the round's
         scores and its announcement (owed to the channel until it is delivered) once per round, the
         match's results once per match. A logged move goes without a snapshot when it may (see the
         module's docstring; ``saved`` is what the game was saved as before, ``None``: a snapshot).
-        ``drawing`` is drawn once the save is on its way to the database. Returns what is saved.
+        ``answer`` is prepared once the save is on its way to the database. Returns what is saved.
 
         The game's bookkeeping comes first (:func:`_book`: what the change ends is marked recorded,
         the version moves on), then the pure :func:`plan_save` says what to write and what the game
         is saved as, then :meth:`_commit` writes it."""
         plan = plan_save(game, entries, saved, _book(game), snapshot_every=self.snapshot_every)
-        stored = await self._commit(game, plan, drawing)
+        stored = await self._commit(game, plan, answer)
         if stored.version != game.version:
             # The stored version is the truth; keep the saved copies equal to it.
             plan.at_version(game, stored.version)
-            if drawing is not None:
-                drawing.run(game)
+            if answer is not None:
+                answer.run(game)
         return plan.saved(saved)
 
-    async def _commit(self, game: Game, plan: SavePlan, drawing: Drawing[Any] | None) -> SaveResult:
-        """Start the save and, with a ``drawing``, draw beside its COMMIT; the save's outcome."""
-        if drawing is None:
+    async def _commit(self, game: Game, plan: SavePlan, answer: PreparedAnswer[Any] | None) -> SaveResult:
+        """Start the save and, with an ``answer``, prepare it beside its COMMIT; the save's outcome."""
+        if answer is None:
             return await self.storage.start_save(plan.save)
         ready = asyncio.get_running_loop().create_future()
         pending = self.storage.start_save(plan.save, now=True, ready=ready)
         cancelled = False
         try:
             # Once the statements have run (they need the interpreter's lock), the COMMIT's
-            # fsync does not: the drawing runs beside it.
+            # fsync does not: the answer is prepared beside it.
             await ready
         except asyncio.CancelledError:
             cancelled = True  # the save is on its way: its outcome is awaited all the same
         if not cancelled:
-            drawing.run(game)
+            answer.run(game)
         stored = await pending
         if cancelled:
             task = asyncio.current_task()

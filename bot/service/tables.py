@@ -22,7 +22,7 @@ from bot.engine.match import Match
 from bot.engine.moves import Move
 from bot.engine.rules import RuleSet
 from bot.service.autopilot import IDLE_GAME_TIMEOUT, LOBBY_TIMEOUT, NEXT_ROUND_DELAY, Autopilot
-from bot.service.changes import UNCHANGED, ChangePath, Drawing
+from bot.service.changes import UNCHANGED, ChangePath, PreparedAnswer
 from bot.service.errors import TableError
 from bot.service.events import add_events, history_seen, move_events
 from bot.service.game import (
@@ -543,14 +543,14 @@ class TableService:
         *,
         version: int | None = None,
         seat_version: int | None = None,
-        drawing: Drawing[Any] | None = None,
+        answer: PreparedAnswer[Any] | None = None,
     ) -> Game:
         """Play ``move`` for the user's seat. Refused: not seated (``seat.not_seated``), a panel of
         another game ``version`` or ``seat_version`` (``panel.stale``; a hand panel carries the
         seat's, :meth:`Game.seat_version`), not the seat's turn (``turn.not_yours``), or a rule
         (``IllegalMove``). Any accepted click of an away seat's owner brings the seat back.
-        ``drawing``: the answer, drawn while the move's save commits (see
-        :class:`~bot.service.changes.Drawing`).
+        ``answer``: the answer, prepared while the move's save commits (see
+        :class:`~bot.service.changes.PreparedAnswer`).
         """
 
         def apply(game: Game) -> list[MoveEntry]:
@@ -569,7 +569,7 @@ class TableService:
             end_of_move(game, turn)
             return [MoveEntry(seat=seat, user_id=user_id, move=move.to_dict())]
 
-        return await self.changes.change(game_id, apply, drawing=drawing)
+        return await self.changes.change(game_id, apply, answer=answer)
 
     async def touch(self, game_id: int, user_id: int) -> Game:
         """The seat's owner clicked something: clear its missed turns and bring it back from away."""
