@@ -72,7 +72,7 @@ def publisher_entries(bot: RommeBot) -> int:
     return sum(
         len(kept)
         for kept in (
-            publisher._drawn,
+            publisher._shown,
             publisher._rounds,
             publisher._results,
             publisher.guard._games,

@@ -49,7 +49,8 @@ from bot.publish.emojis import FaceKeeper, ensure_card_faces, install_faces, uni
 from bot.publish.ports import Ports
 from bot.render.faces import Face
 from bot.service import TableService
-from bot.service.game import replay_snapshot
+from bot.service.game import Game, replay_snapshot
+from bot.service.listener import Reason
 from bot.service.retention import Retention
 from bot.service.shards import LeaseStore, ShardLeases, ShardSet, everything
 from bot.storage.interface import Database, open_database
@@ -132,6 +133,18 @@ class CatalogTranslator(app_commands.Translator):
         params = string.extras.get("params")
         # A text with numbers of its own (a choice's count, an option's default) is formatted here.
         return t(key, language, **params) if isinstance(params, dict) else CATALOGS[language][key]
+
+
+class _ToPublisher:
+    """The table service's listener: each change made without a click, passed on to the bot's
+    publisher (the port that breaks the service ↔ publisher cycle: the service is built first)."""
+
+    def __init__(self, bot: RommeBot) -> None:
+        self._bot = bot
+
+    async def game_changed(self, game: Game, *, reason: Reason) -> None:
+        """Tell the publisher (built right after the service, before any change can be made)."""
+        await self._bot.publisher.game_changed(game, reason=reason)
 
 
 class RommeBot(commands.Bot):
@@ -220,6 +233,9 @@ class RommeBot(commands.Bot):
                 lost=self._shards_lost,
             )
             await self._leases.take()
+        # The service tells the publisher of the changes it makes without a click, and the publisher
+        # reads the service's games: a genuine cycle. The service is given a narrow port, a listener
+        # that passes each change on to the publisher built right after it (see _ToPublisher).
         self._tables = TableService(
             self._storage,
             computer_delay=settings.computer_delay,
@@ -229,31 +245,29 @@ class RommeBot(commands.Bot):
             idle_timeout=settings.idle_game_timeout,
             max_lobbies_per_host=settings.max_lobbies_per_host,
             owns=shards.owns if shards is not None else everything,
+            listener=_ToPublisher(self),
+            meter=self.metrics,
         )
-        if self.metrics is not None:
-            self._tables.changes.meter = self.metrics
-        # The publisher sees the service and the storage through its ports only, and hears of the
-        # changes the service makes without a click.
-        self._publisher = TablePublisher(
-            Ports(channels=self, tables=self._tables, outbox=self._storage),
-            interval=settings.table_edit_interval,
-            edits_per_second=settings.table_edits_per_second,
-        )
-        self._tables.listener = self._publisher
-        # What each member chose (/romme preferences): their panels' language, cards and order,
-        # and whether the table calls them by a mention.
-        self._publisher.panels.preferences = self._tables.book.cached
-        self._publisher.quiet = self._tables.book.quiet
-        await self.tree.set_translator(CatalogTranslator())
-        for extension in EXTENSIONS:
-            await self.load_extension(extension)
         # Before any table is drawn: the card faces on the application (CARD_STYLE=emoji), or text.
         if settings.card_style == "emoji":
             # With several processes (shards) another one may still show faces of another drawing.
             self.card_faces = await ensure_card_faces(self, prune=self.shard_set is None)
         install_faces(self.card_faces)
         self.faces = FaceKeeper(self, self.card_faces)
-        self._publisher.panels.faces = self.faces
+        # The publisher sees the service and the storage through its ports only. What each member
+        # chose (/romme preferences): their panels' language, cards and order, and whether the
+        # table calls them by a mention.
+        self._publisher = TablePublisher(
+            Ports(channels=self, tables=self._tables, outbox=self._storage),
+            interval=settings.table_edit_interval,
+            edits_per_second=settings.table_edits_per_second,
+            preferences=self._tables.book.cached,
+            quiet=self._tables.book.quiet,
+            faces=self.faces,
+        )
+        await self.tree.set_translator(CatalogTranslator())
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
         games = await self._tables.load()
         log.info("%d unfinished games are back", len(games))
         # HISTORY_DAYS: the moves of old matches go, their results stay.

@@ -40,7 +40,7 @@ from bot.render.faces import text_cards
 from bot.render.ids import STOP
 from bot.render.results import early_rating_line
 from bot.service import TableError
-from bot.service.changes import Drawing
+from bot.service.changes import PreparedAnswer
 from cogs.start import start_refusal
 
 if TYPE_CHECKING:
@@ -94,11 +94,11 @@ def check_place(interaction: discord.Interaction, game: Game, cid: CustomId) -> 
         if not message.flags.ephemeral:
             raise Misplaced("error.click.other_message")
         return
-    if message.flags.ephemeral or not drawn_for(interaction, message, game):
+    if message.flags.ephemeral or not shown_for(interaction, message, game):
         raise Misplaced("error.click.other_message")
 
 
-def drawn_for(interaction: discord.Interaction, message: discord.Message, game: Game) -> bool:
+def shown_for(interaction: discord.Interaction, message: discord.Message, game: Game) -> bool:
     """``message`` is one of ``game``'s public messages: posted by the bot, and its table message or
     one whose embed footer names the game (what Discord sends of the message cannot be forged)."""
     me = interaction.client.user
@@ -265,7 +265,7 @@ def drawn_card(game: Game, seat: int) -> str | None:
     return str(hand[-1]) if hand else None
 
 
-Drawn = tuple[discord.Embed, discord.ui.View] | None
+Answer = tuple[discord.Embed, discord.ui.View] | None
 """A hand panel drawn while a move's save commits, or ``None`` (not drawn then)."""
 Handler = Callable[["Clicks", discord.Interaction, CustomId, Sequence[str]], Awaitable[None]]
 """What a family of game ids goes to: a method of :class:`Clicks` (``Clicks.join``...)."""
@@ -505,9 +505,9 @@ class Clicks:
         assert move is not None
         sort = self.publisher.panels.sort_of(cid.game_id, interaction.user.id)
         drew = cid.action == "draw"
-        drawing = self.answer_drawing(interaction.user.id, PanelState(sort), drew=drew)
-        game = await self.service.play(cid.game_id, interaction.user.id, move, drawing=drawing)
-        await self.after_move(interaction, game, PanelState(sort), edit=False, drew=drew, drawing=drawing)
+        answer = self.prepared_answer(interaction.user.id, PanelState(sort), drew=drew)
+        game = await self.service.play(cid.game_id, interaction.user.id, move, answer=answer)
+        await self.after_move(interaction, game, PanelState(sort), edit=False, drew=drew, answer=answer)
 
     async def next_round(
         self, interaction: discord.Interaction, cid: CustomId, values: Sequence[str]
@@ -579,17 +579,17 @@ class Clicks:
             await self.show_hint(interaction, cid, state)
             return
         if cid.action in PANEL_VIEW_ONLY:
-            await self.redraw_panel(interaction, cid, state, values)
+            await self.refresh_panel(interaction, cid, state, values)
             return
         move = click_move(cid, values)
         if move is None:
             raise BadClick("not a move")
-        drawing = self.answer_drawing(
+        answer = self.prepared_answer(
             interaction.user.id, PanelState(state.sort), drew=cid.action == "p_draw"
         )
         try:
             game = await self.service.play(
-                cid.game_id, interaction.user.id, move, seat_version=cid.version, drawing=drawing
+                cid.game_id, interaction.user.id, move, seat_version=cid.version, answer=answer
             )
         except TableError as exc:
             if exc.code != "panel.stale":
@@ -615,7 +615,7 @@ class Clicks:
             edit=True,
             drew=cid.action == "p_draw",
             note=note,
-            drawing=drawing,
+            answer=answer,
         )
 
     async def show_hint(self, interaction: discord.Interaction, cid: CustomId, state: PanelState) -> None:
@@ -630,7 +630,7 @@ class Clicks:
         if interaction.message is not None:
             panels.shown(game, interaction.user.id, interaction, interaction.message.id, state)
 
-    async def redraw_panel(
+    async def refresh_panel(
         self, interaction: discord.Interaction, cid: CustomId, state: PanelState, values: Sequence[str]
     ) -> None:
         """Sort, the card select, Lay off / Swap joker (which ask for the target meld)."""
@@ -653,7 +653,9 @@ class Clicks:
         if game.version != before:
             self.publisher.update(game)
 
-    def answer_drawing(self, user_id: int, state: PanelState, *, drew: bool) -> Drawing[Drawn] | None:
+    def prepared_answer(
+        self, user_id: int, state: PanelState, *, drew: bool
+    ) -> PreparedAnswer[Answer] | None:
         """What a move click draws while its save commits: the mover's hand panel in ``state``, the
         card a stock draw gave marked (``drew``); none when the move ends the round (the answer is
         then the round's end, drawn after the commit). Nothing is noted until the save is done."""
@@ -661,7 +663,7 @@ class Clicks:
             return None
         panels = self.publisher.panels
 
-        def draw(game: Game) -> Drawn:
+        def prepare(game: Game) -> Answer:
             seat = game.active_seat_of(user_id)
             if round_over_now(game) or seat is None:
                 return None
@@ -669,7 +671,7 @@ class Clicks:
             with text_cards(self.service.book.cached(user_id).text_cards):
                 return panel(game, seat, state, drawn=marked)
 
-        return Drawing(draw)
+        return PreparedAnswer(prepare)
 
     async def after_move(
         self,
@@ -680,11 +682,11 @@ class Clicks:
         edit: bool,
         drew: bool = False,
         note: str | None = None,
-        drawing: Drawing[Drawn] | None = None,
+        answer: PreparedAnswer[Answer] | None = None,
     ) -> None:
         """Answer an accepted move: the round's end in public if it just ended, else the mover's panel
         (kept live from then on; ``drew``: the move drew from the stock, whose card it marks; ``note``:
-        a line above the panel; ``drawing``: the panel drawn while the move's save committed, if it
+        a line above the panel; ``answer``: the panel prepared while the move's save committed, if it
         drew one); then the table message (and the other seats' panels)."""
         try:
             if round_over_now(game) and self.publisher.claim_announcement(game):
@@ -705,8 +707,8 @@ class Clicks:
                 code = drawn_card(game, seat)
                 if code is not None:
                     panels.drew(game, user_id, code)
-            drawn = drawing.result() if drawing is not None else None
-            embed, view = drawn or panel(game, seat, state, drawn=panels.drawn(game, user_id))
+            shown = answer.result() if answer is not None else None
+            embed, view = shown or panel(game, seat, state, drawn=panels.drawn(game, user_id))
             if edit:
                 await self.reply_to(interaction).edit(content=note, embed=embed, view=view)
                 message_id = None if interaction.message is None else interaction.message.id

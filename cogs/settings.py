@@ -282,7 +282,7 @@ class Panels:
             changed = settings.reset(manages_server=manages_server(interaction))
             kept = changed.game_master_role is not None
             what_changed = t("settings.reset.kept_role") if kept else t("settings.reset.done")
-            await self.save_and_redraw(interaction, guild.id, changed, [], what=what_changed)
+            await self.save_and_refresh(interaction, guild.id, changed, [], what=what_changed)
             return
         if what == "pick":
             choice = values[0] if len(values) == 1 else ""
@@ -301,9 +301,9 @@ class Panels:
             if not manages_server(interaction):
                 raise TableError("settings.role_needs_manage_server")
             changed = settings.with_game_master(picked_role(guild, values))
-        await self.save_and_redraw(interaction, guild.id, changed, [name])
+        await self.save_and_refresh(interaction, guild.id, changed, [name])
 
-    async def save_and_redraw(
+    async def save_and_refresh(
         self,
         interaction: discord.Interaction[Any],
         guild_id: int,
@@ -338,7 +338,7 @@ class Panels:
                 before = await self.book.server(guild_id)
                 changed = before.typed(typed)
                 names = [name for name in TYPED_SETTINGS if changed.value(name) != before.value(name)]
-                await self.save_and_redraw(interaction, guild_id, changed, names)
+                await self.save_and_refresh(interaction, guild_id, changed, names)
             except TableError as exc:
                 await answer_privately(interaction, refusal_for(_named(exc)))
 

@@ -88,7 +88,14 @@ class Announcer:
     """Delivers the announcements of the outbox to the channels of the games this process plays
     (``ports``); shares the per-game request budget (``guard``) with the table edits."""
 
-    def __init__(self, ports: Ports, guard: RequestGuard) -> None:
+    def __init__(
+        self,
+        ports: Ports,
+        guard: RequestGuard,
+        *,
+        on_match_end: Callable[[Game, int], None] | None = None,
+        on_delivered: Callable[[int], None] | None = None,
+    ) -> None:
         self.ports = ports
         self.guard = guard
         self._claimed: set[Key] = set()
@@ -100,9 +107,9 @@ class Announcer:
         """Marks of deliveries by a click's answer: finished, not cancelled, at close."""
         self._ends: dict[int, tuple[int, int, int, list[discord.Embed]]] = {}
         """Round-end messages whose Next round button is still on: game -> (round, channel, message)."""
-        self.on_match_end: Callable[[Game, int], None] | None = None
+        self.on_match_end = on_match_end
         """Told ``(game, message_id)`` when the announcement that ends a match is in the channel."""
-        self.on_delivered: Callable[[int], None] | None = None
+        self.on_delivered = on_delivered
         """Told the game's id when the storage knows one of its announcements is delivered."""
         self._closed = False
 

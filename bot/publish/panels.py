@@ -139,7 +139,13 @@ class PanelKeeper:
     """
 
     def __init__(
-        self, budget: EditBudget, guard: RequestGuard, *, interval: float = PANEL_EDIT_INTERVAL
+        self,
+        budget: EditBudget,
+        guard: RequestGuard,
+        *,
+        interval: float = PANEL_EDIT_INTERVAL,
+        preferences: Callable[[int], MemberPreferences] = no_preferences,
+        faces: FaceKeeper | None = None,
     ) -> None:
         self.budget = budget
         self.guard = guard
@@ -153,11 +159,11 @@ class PanelKeeper:
         self._waits: Wakeups[Key] = Wakeups(self._waited)
         """The panels whose edit waits while failures hold it back: many panels, one timer."""
         self._closed = False
-        self.preferences: Callable[[int], MemberPreferences] = no_preferences
-        """A member's preferences as known (the bot sets the table service's book here)."""
-        self.faces: FaceKeeper | None = None
-        """The card faces in use (the bot sets its keeper here): an edit Discord refuses for naming
-        an emoji it does not know makes the keeper check them, and goes again."""
+        self.preferences = preferences
+        """A member's preferences as known (the bot gives the table service's book)."""
+        self.faces = faces
+        """The card faces in use (the bot gives its keeper; none: text): an edit Discord refuses for
+        naming an emoji it does not know makes the keeper check them, and goes again."""
         self.tally = EditTally()
         """What became of the panel edits (sent, merged, refused), for the metrics."""
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -31,7 +31,7 @@ from bot.i18n import speaking, t
 from bot.publish.announcements import Announcer, announcement, detached, round_over_now
 from bot.publish.edit_budget import EDITS_PER_SECOND, EditBudget
 from bot.publish.faults import EditTally, Fault, RequestGuard, ThreadLocked, fault_code, sort_fault
-from bot.publish.panels import PanelKeeper
+from bot.publish.panels import PanelKeeper, no_preferences
 from bot.publish.wakeups import Wakeups
 from bot.render import lobby, match_end, results_url, table, table_content
 from bot.render.faces import text_cards
@@ -39,9 +39,11 @@ from bot.service.errors import TableError
 from bot.service.game import GameStatus
 
 if TYPE_CHECKING:
+    from bot.publish.emojis import FaceKeeper
     from bot.publish.ports import Ports
     from bot.service.game import Game
     from bot.service.listener import Reason
+    from bot.service.settings import MemberPreferences
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +85,7 @@ def table_message(
         return table_content(game, quiet), [embed], detached(view)
 
 
-DRAWINGS_KEPT = 10_000
+SHOWN_KEPT = 10_000
 """Table drawings kept to skip identical edits: the games drawn most lately (a forgotten one is only
 drawn once more)."""
 
@@ -112,21 +114,35 @@ class TablePublisher:
     It posts and edits in the ports' channels, reads the games of their tables (the table service,
     whose listener this publisher is) and tells it of a table message posted again, and delivers what
     their outbox owes (:mod:`bot.publish.ports`). ``interval``: seconds between two edits of one
-    channel; ``edits_per_second``: the bot-wide budget of table edits (0: none).
+    channel; ``edits_per_second``: the bot-wide budget of table edits (0: none). ``preferences``:
+    a member's preferences as known (the panels' language, cards and order); ``quiet``: the members
+    who asked not to be mentioned on their turn (a live set); ``faces``: the card faces in use
+    (none: text).
     """
 
     def __init__(
-        self, ports: Ports, *, interval: float = EDIT_INTERVAL, edits_per_second: float = EDITS_PER_SECOND
+        self,
+        ports: Ports,
+        *,
+        interval: float = EDIT_INTERVAL,
+        edits_per_second: float = EDITS_PER_SECOND,
+        preferences: Callable[[int], MemberPreferences] = no_preferences,
+        quiet: Collection[int] = frozenset(),
+        faces: FaceKeeper | None = None,
     ) -> None:
         self.ports = ports
         self.interval = interval
         self.budget = EditBudget(edits_per_second)
         self.guard = RequestGuard()
-        self.announcer = Announcer(ports, self.guard)
-        self.panels = PanelKeeper(self.budget, self.guard, interval=max(interval, 0.0))
+        self.announcer = Announcer(
+            ports, self.guard, on_match_end=self._match_announced, on_delivered=self._delivered
+        )
+        self.panels = PanelKeeper(
+            self.budget, self.guard, interval=max(interval, 0.0), preferences=preferences, faces=faces
+        )
         """The open hand panels, edited when a change matters to their seat."""
         self._channels: dict[int, _Channel] = {}
-        self._drawn: dict[int, object] = {}
+        self._shown: dict[int, object] = {}
         """What each game's table message shows now, as last drawn (to skip an identical edit)."""
         self._rounds: dict[int, int | None] = {}
         """The round each game's table message shows (a new round is posted as a fresh message)."""
@@ -144,22 +160,20 @@ class TablePublisher:
         """The one among them of a game that failed (one at a time)."""
         self.edits = EditTally()
         """What became of the table edits (sent, merged, refused), for the metrics."""
-        self.announcer.on_match_end = self._match_announced
-        self.announcer.on_delivered = self._delivered
         self._closed = False
-        self.quiet: Collection[int] = frozenset()
-        """Members who asked not to be mentioned on their turn (the bot sets its book's live set)."""
+        self.quiet = quiet
+        """Members who asked not to be mentioned on their turn (the bot gives its book's live set)."""
 
-    def _remember(self, game_id: int, drawn: object, round_no: int | None = None) -> None:
+    def _remember(self, game_id: int, shown: object, round_no: int | None = None) -> None:
         """Keep what the game's table message shows, for the games drawn most lately (bounded), and
         the round it shows (``None``: the lobby)."""
-        self._drawn.pop(game_id, None)
-        self._drawn[game_id] = drawn
+        self._shown.pop(game_id, None)
+        self._shown[game_id] = shown
         self._rounds.pop(game_id, None)
         self._rounds[game_id] = round_no
-        while len(self._drawn) > DRAWINGS_KEPT:
-            del self._drawn[next(iter(self._drawn))]
-        while len(self._rounds) > DRAWINGS_KEPT:
+        while len(self._shown) > SHOWN_KEPT:
+            del self._shown[next(iter(self._shown))]
+        while len(self._rounds) > SHOWN_KEPT:
             del self._rounds[next(iter(self._rounds))]
 
     # ------------------------------------------------------------------ games that are over
@@ -197,7 +211,7 @@ class TablePublisher:
 
     def _forget(self, game: Game) -> None:
         """Drop everything kept of ``game``, which has left memory."""
-        self._drawn.pop(game.id, None)
+        self._shown.pop(game.id, None)
         self._rounds.pop(game.id, None)
         self._results.pop(game.id, None)
         self.guard.forget(game.id)
@@ -229,18 +243,18 @@ class TablePublisher:
         (redrawn as the game is now; a click's answer asks for that redraw itself, right after)."""
         self._results.pop(game.id, None)
         self._results[game.id] = results_url(game, message_id)
-        while len(self._results) > DRAWINGS_KEPT:
+        while len(self._results) > SHOWN_KEPT:
             del self._results[next(iter(self._results))]
         channel = self._channels.get(game.channel_id)
         if channel is not None:
             channel.shown.pop(game.id, None)  # the same version, drawn anew with the link
         if self._closed:
             return
-        task = asyncio.get_running_loop().create_task(self._redraw(game.id), name=f"romme-results-{game.id}")
+        task = asyncio.get_running_loop().create_task(self._refresh(game.id), name=f"romme-results-{game.id}")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _redraw(self, game_id: int) -> None:
+    async def _refresh(self, game_id: int) -> None:
         try:
             game = await self.ports.tables.fetch(game_id)
         except TableError:
@@ -288,7 +302,7 @@ class TablePublisher:
         channel.drew(game)
         self._remember(
             game.id,
-            _drawing(*table_message(game, results=self.results_of(game.id), quiet=self.quiet)),
+            _shown_as(*table_message(game, results=self.results_of(game.id), quiet=self.quiet)),
             _round_of(game),
         )
         self.settle(game)
@@ -474,8 +488,8 @@ class TablePublisher:
             return
         # A change nobody else may see (a proposed meld taken back, R13) draws the same table: an
         # identical edit would still tell the channel that something happened.
-        drawn = _drawing(content, embeds, view)
-        if self._drawn.get(game.id) == drawn:
+        shown = _shown_as(content, embeds, view)
+        if self._shown.get(game.id) == shown:
             return
         message = self._messageable(game.channel_id).get_partial_message(game.table_message_id)
         shows = self._rounds.get(game.id)
@@ -498,7 +512,7 @@ class TablePublisher:
                 await self._reopen(game)
                 await message.edit(content=content, embeds=embeds, view=view)
             self.edits.sent += 1
-            self._remember(game.id, drawn, _round_of(game))
+            self._remember(game.id, shown, _round_of(game))
         except discord.HTTPException as exc:
             fault = sort_fault(exc)
             old = fault is Fault.CAPPED and not self.guard.posted_lately(game.id, message.id)
@@ -544,7 +558,7 @@ class TablePublisher:
         (a failed store must not turn into a new post, and a new ping, at every change)."""
         content, embeds, view = table_message(game, results=self.results_of(game.id), quiet=self.quiet)
         message = await self._messageable(game.channel_id).send(content=content, embeds=embeds, view=view)
-        self._remember(game.id, _drawing(content, embeds, view), _round_of(game))
+        self._remember(game.id, _shown_as(content, embeds, view), _round_of(game))
         self.guard.posted(game.id, message.id)
         try:
             await self.ports.tables.table_posted(game, message.id)
@@ -570,7 +584,7 @@ class TablePublisher:
         await self.announcer.close()
 
 
-def _drawing(content: str | None, embeds: list[discord.Embed], view: discord.ui.View) -> object:
+def _shown_as(content: str | None, embeds: list[discord.Embed], view: discord.ui.View) -> object:
     """What a table message shows, comparable: its content, embeds and components."""
     return (content, [embed.to_dict() for embed in embeds], view.to_components())
 

@@ -51,7 +51,7 @@ IDLE_GAME_TIMEOUT = 24 * 3600.0
 
 
 class Autopilot:
-    """Runs the games of a :class:`ChangePath` between clicks (it attaches itself as its pacer).
+    """Runs the games of a :class:`ChangePath` between clicks (the path builds it as its pacer).
 
     ``clock`` gives epoch seconds for the persisted deadlines; ``rng(key)`` the random source of a
     computer move (key ``"computer:<game>:<version>"``, so seeded games replay exactly).
@@ -81,7 +81,6 @@ class Autopilot:
         self._timers = GameTimers()
         self._players: dict[int, ComputerPlayer] = {}
         self._changed_at: dict[int, float] = {}
-        changes.pacer = self
 
     # ------------------------------------------------------------------ the pacer of the change path
 

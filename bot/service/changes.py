@@ -14,8 +14,14 @@ is not a logged move, with a move that shuffles, deals, ends a round or changes 
 moves onto its snapshot (:func:`~bot.service.game.replay_snapshot`, which the storage is opened
 with: ``open_database(target, replay=replay_snapshot)``). What a save writes is planned first, by the
 pure :func:`plan_save` (a :class:`~bot.storage.Save` and what the game is then saved as), and then
-committed. A caller may pass a :class:`Drawing`: its answer is drawn while the save commits, and
+committed. A caller may pass a :class:`PreparedAnswer`: its answer is drawn while the save commits, and
 handed back only once it is committed.
+
+A change that ends a match commits the match's outcome in its save, under the lock; the match is
+rated after the lock is let go (the ratings are a projection of the stored outcome, see
+:class:`Rater`), and :meth:`ChangePath.change` returns once it is rated, so the answer shows the
+rating line. Whoever waits on the game otherwise (a test, a stop) waits on
+:meth:`ChangePath.rated` (or :meth:`ChangePath.settle`), not on the lock.
 
 What happens next without a click (the turn timer, a computer move, the next round) is not this
 module's business: a :class:`Pacer` sets the deadlines a state needs before it is saved, and wakes
@@ -169,7 +175,7 @@ class Saved:
         return Game.replayed(self.snapshot(), self.moves())
 
 
-class Drawing(Generic[T]):
+class PreparedAnswer(Generic[T]):
     """The answer to a change, drawn while its save commits (and so the loop is idle) but handed
     back only once the save is committed: pass it to :meth:`ChangePath.change` (or the table
     service's actions that take one), then read :meth:`result`.
@@ -178,40 +184,40 @@ class Drawing(Generic[T]):
     on its way to the database. If it raises, :meth:`result` raises that (after the commit); if the
     change saved nothing or failed, it does not run (:meth:`result` gives ``None``: draw then).
 
-    >>> drawing = Drawing(lambda game: game.version)
-    >>> drawing.result() is None
+    >>> answer = PreparedAnswer(lambda game: game.version)
+    >>> answer.result() is None
     True
     """
 
-    __slots__ = ("_draw", "_drawn", "_error", "_value")
+    __slots__ = ("_error", "_prepare", "_prepared", "_value")
 
-    def __init__(self, draw: Callable[[Game], T]) -> None:
-        self._draw = draw
-        self._drawn = False
+    def __init__(self, prepare: Callable[[Game], T]) -> None:
+        self._prepare = prepare
+        self._prepared = False
         self._value: T | None = None
         self._error: Exception | None = None
 
     def run(self, game: Game) -> None:
-        """Draw ``game`` now (its exception is kept for :meth:`result`)."""
+        """Prepare the answer for ``game`` now (its exception is kept for :meth:`result`)."""
         try:
-            self._value = self._draw(game)
+            self._value = self._prepare(game)
         except Exception as exc:
             self._error = exc
-        self._drawn = True
+        self._prepared = True
 
     def discard(self) -> None:
-        """Forget the drawing (its change was refused or failed)."""
-        self._drawn, self._value, self._error = False, None, None
+        """Forget the prepared answer (its change was refused or failed)."""
+        self._prepared, self._value, self._error = False, None, None
 
     def result(self) -> T | None:
-        """The drawing of the committed change; ``None`` if none was drawn."""
+        """The answer prepared for the committed change; ``None`` if none was prepared."""
         if self._error is not None:
             raise self._error
-        return self._value if self._drawn else None
+        return self._value if self._prepared else None
 
 
 class _Idle:
-    """A pacer that never wakes a game (until a real one is attached)."""
+    """A pacer that never wakes a game (a change path built without one: tests, tools)."""
 
     def arm(self, game: Game, *, by_person: bool) -> None:
         return None
@@ -229,21 +235,31 @@ class _Idle:
 class ChangePath:
     """The games in memory, their locks and saved snapshots, and the one way to change them.
 
-    ``listener`` hears of changes made without a click (``reason`` given); ``pacer`` is set by the
-    :class:`~bot.service.autopilot.Autopilot` that runs the games between clicks; ``meter`` hears
-    how long each save took (the bot's metrics, when they are on).
+    Built whole: ``listener`` hears of changes made without a click (``reason`` given; none: they
+    go unheard); ``pacer(path)`` builds whoever runs the games between clicks (the
+    :class:`~bot.service.autopilot.Autopilot`), given this path; ``meter`` hears how long each
+    save took (the bot's metrics, when they are on); ``rater`` rates a match once its end is saved
+    (none: matches are not rated).
     """
 
-    def __init__(self, storage: Database, listener: TableListener | None = None) -> None:
+    def __init__(
+        self,
+        storage: Database,
+        *,
+        listener: TableListener | None = None,
+        pacer: Callable[[ChangePath], Pacer] | None = None,
+        meter: Meter | None = None,
+        rater: Rater | None = None,
+    ) -> None:
         self.storage = storage
         self.listener: TableListener = listener or NoListener()
-        self.pacer: Pacer = _Idle()
-        self.meter: Meter = NoMeter()
+        self.meter: Meter = meter or NoMeter()
         self.last_save: float | None = None
         """When the last change was committed (``time.monotonic()``); ``None``: none yet."""
-        self.rater: Rater | None = None
-        """Rates a match once its end is saved (under the game's lock, so the click that ended it
-        answers with the ratings); ``None``: matches are not rated."""
+        self.rater: Rater | None = rater
+        """Rates a match once its end is saved (after the game's lock is let go; the change that
+        ended it returns once it is rated, so the click answers with the ratings); ``None``: matches
+        are not rated."""
         self.snapshot_every = SNAPSHOT_EVERY
         """Moves logged after a snapshot at most (1: a snapshot with every save, as before schema 4)."""
         self._games: dict[int, Game] = {}
@@ -252,6 +268,11 @@ class ChangePath:
         # The ids of the games in memory by channel (an open one and the last ended one, at most a
         # few): finding a channel's games never walks every game, so loading N games is linear.
         self._by_channel: dict[int, set[int]] = {}
+        self._rating: dict[int, asyncio.Task[None]] = {}
+        """The matches being rated now, by game (after their end was saved, outside the lock)."""
+        # A genuine cycle: the pacer changes games through this path, and the path tells the pacer
+        # of each change. The path builds its pacer last, given itself, so neither is re-pointed.
+        self.pacer: Pacer = _Idle() if pacer is None else pacer(self)
 
     # ------------------------------------------------------------------ the games in memory
 
@@ -278,13 +299,25 @@ class ChangePath:
         """The game's lock: every change of one game is made under it, one at a time."""
         return self._locks.setdefault(game_id, asyncio.Lock())
 
+    async def rated(self, game_id: int | None = None) -> None:
+        """Return once the game's match, if it is being rated now, is rated (or its rating failed,
+        which is logged): its rating runs after its end is saved and the lock is let go. Without
+        ``game_id``: once every rating under way now is done."""
+        if game_id is None:
+            tasks = list(self._rating.values())
+        else:
+            tasks = [task for task in (self._rating.get(game_id),) if task is not None]
+        for task in tasks:
+            await asyncio.shield(task)
+
     async def settle(self) -> None:
-        """Return once every change started before this call is saved (or refused): each game's
-        lock is taken once, in turn. For a stop: call it once no new change can start.
+        """Return once every change started before this call is saved (or refused), and every match
+        it ended rated: each game's lock is taken once, in turn, then each rating under way is
+        waited for. For a stop: call it once no new change can start.
 
         >>> async def demo():
         ...     path = ChangePath.__new__(ChangePath)
-        ...     path._locks = {1: asyncio.Lock()}
+        ...     path._locks, path._rating = {1: asyncio.Lock()}, {}
         ...     await path.lock(1).acquire()
         ...     asyncio.get_running_loop().call_later(0.01, path.lock(1).release)
         ...     await path.settle()
@@ -295,6 +328,7 @@ class ChangePath:
         for lock in list(self._locks.values()):
             async with lock:
                 pass
+        await self.rated()
 
     def register(self, game: Game, snapshot: dict[str, Any], *, logged: int = 0) -> None:
         """Keep ``game`` (saved as ``snapshot``, ``logged`` moves after the snapshot in the file) in
@@ -356,10 +390,11 @@ class ChangePath:
         *,
         reason: Reason | None = None,
         expect_version: int | None = None,
-        drawing: Drawing[Any] | None = None,
+        answer: PreparedAnswer[Any] | None = None,
     ) -> Game:
-        """Lock, apply, save, schedule, and (for changes without an interaction) tell the listener.
-        ``drawing`` is drawn while the save commits (see :class:`Drawing`).
+        """Lock, apply, save, schedule, let the lock go, rate a match the change ended, and (for
+        changes without an interaction) tell the listener.
+        ``answer`` is prepared while the save commits (see :class:`PreparedAnswer`).
 
         ``apply`` raises to refuse, returns ``UNCHANGED`` for nothing to save, or the move log rows
         (a list of :class:`MoveEntry`, at most one) of what it did. With ``expect_version`` the change
@@ -373,7 +408,7 @@ class ChangePath:
         """
         game = self.get(game_id)
         with about_game(game_id, game.guild_id):
-            return await self._change(game, apply, reason, expect_version, drawing)
+            return await self._change(game, apply, reason, expect_version, answer)
 
     async def _change(
         self,
@@ -381,9 +416,10 @@ class ChangePath:
         apply: Action,
         reason: Reason | None,
         expect_version: int | None,
-        drawing: Drawing[Any] | None,
+        answer: PreparedAnswer[Any] | None,
     ) -> Game:
         game_id = game.id
+        rating: asyncio.Task[None] | None = None
         async with self.lock(game_id):
             if self._games.get(game_id) is not game:
                 raise TableError("game.none_here", game_id=game_id)
@@ -391,10 +427,10 @@ class ChangePath:
                 return game
             saved = self._saved[game_id]
             try:
-                done = await self._apply_and_save(game, apply, reason, saved, drawing)
+                done = await self._apply_and_save(game, apply, reason, saved, answer)
             except BaseException as exc:
-                if drawing is not None:
-                    drawing.discard()
+                if answer is not None:
+                    answer.discard()
                 self.restore(game, saved)
                 await self._refused(game, exc)
                 raise
@@ -406,13 +442,22 @@ class ChangePath:
             self._saved[game_id] = now_saved
             self.pacer.schedule(game)
             if game.status is GameStatus.FINISHED and saved.state.get("status") != GameStatus.FINISHED:
-                await self._rate(game)
+                # Started under the lock (so whoever takes it next finds it in rated()), run after.
+                rating = self._start_rating(game)
+        if rating is not None:
+            # Shielded: a cancelled caller leaves the rating to finish all the same.
+            await asyncio.shield(rating)
         if reason is not None:
             await self.notify(game, reason)
         return game
 
     async def _apply_and_save(
-        self, game: Game, apply: Action, reason: Reason | None, saved: Saved, drawing: Drawing[Any] | None
+        self,
+        game: Game,
+        apply: Action,
+        reason: Reason | None,
+        saved: Saved,
+        answer: PreparedAnswer[Any] | None,
     ) -> tuple[Saved, list[MoveEntry], float] | None:
         """Apply the change and save it: what is saved now, the logged rows and when the save
         began; ``None`` if the change had nothing to save. A save that fails is counted here."""
@@ -428,7 +473,7 @@ class ChangePath:
         self.pacer.arm(game, by_person=reason is None)
         began = time.perf_counter()
         try:
-            now_saved = await self.save(game, entries, saved, drawing)
+            now_saved = await self.save(game, entries, saved, answer)
         except VersionConflict:
             self.meter.save_failed("conflict")
             raise
@@ -458,41 +503,41 @@ class ChangePath:
         game: Game,
         entries: list[MoveEntry],
         saved: Saved | None = None,
-        drawing: Drawing[Any] | None = None,
+        answer: PreparedAnswer[Any] | None = None,
     ) -> Saved:
         """Save the game at its next version with its move row, and what the move ends: the round's
         scores and its announcement (owed to the channel until it is delivered) once per round, the
         match's results once per match. A logged move goes without a snapshot when it may (see the
         module's docstring; ``saved`` is what the game was saved as before, ``None``: a snapshot).
-        ``drawing`` is drawn once the save is on its way to the database. Returns what is saved.
+        ``answer`` is prepared once the save is on its way to the database. Returns what is saved.
 
         The game's bookkeeping comes first (:func:`_book`: what the change ends is marked recorded,
         the version moves on), then the pure :func:`plan_save` says what to write and what the game
         is saved as, then :meth:`_commit` writes it."""
         plan = plan_save(game, entries, saved, _book(game), snapshot_every=self.snapshot_every)
-        stored = await self._commit(game, plan, drawing)
+        stored = await self._commit(game, plan, answer)
         if stored.version != game.version:
             # The stored version is the truth; keep the saved copies equal to it.
             plan.at_version(game, stored.version)
-            if drawing is not None:
-                drawing.run(game)
+            if answer is not None:
+                answer.run(game)
         return plan.saved(saved)
 
-    async def _commit(self, game: Game, plan: SavePlan, drawing: Drawing[Any] | None) -> SaveResult:
-        """Start the save and, with a ``drawing``, draw beside its COMMIT; the save's outcome."""
-        if drawing is None:
+    async def _commit(self, game: Game, plan: SavePlan, answer: PreparedAnswer[Any] | None) -> SaveResult:
+        """Start the save and, with an ``answer``, prepare it beside its COMMIT; the save's outcome."""
+        if answer is None:
             return await self.storage.start_save(plan.save)
         ready = asyncio.get_running_loop().create_future()
         pending = self.storage.start_save(plan.save, now=True, ready=ready)
         cancelled = False
         try:
             # Once the statements have run (they need the interpreter's lock), the COMMIT's
-            # fsync does not: the drawing runs beside it.
+            # fsync does not: the answer is prepared beside it.
             await ready
         except asyncio.CancelledError:
             cancelled = True  # the save is on its way: its outcome is awaited all the same
         if not cancelled:
-            drawing.run(game)
+            answer.run(game)
         stored = await pending
         if cancelled:
             task = asyncio.current_task()
@@ -534,9 +579,22 @@ class ChangePath:
         game.become(saved.game())
         game.table_message_id = message_id
 
+    def _start_rating(self, game: Game) -> asyncio.Task[None] | None:
+        """Rate the match just saved as finished, in a task that starts once the lock is let go;
+        ``None`` without a rater. The task is kept in :attr:`_rating` until it is done."""
+        if self.rater is None:
+            return None
+        task = asyncio.get_running_loop().create_task(self._rate(game), name=f"romme-rate-{game.id}")
+        self._rating[game.id] = task
+        task.add_done_callback(
+            lambda done: self._rating.pop(game.id, None) if self._rating.get(game.id) is done else None
+        )
+        return task
+
     async def _rate(self, game: Game) -> None:
-        """Rate the match just saved as finished; a failure is logged, never raised into the change
-        (the match stays saved; ``romme-bot ratings --recompute`` rates it later)."""
+        """Rate the match just saved as finished (its stored outcome); a failure is logged, never
+        raised into the change (the match stays saved; it is rated at the next start, or by
+        ``romme-bot ratings --recompute``)."""
         if self.rater is None:
             return
         try:

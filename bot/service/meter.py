@@ -1,8 +1,9 @@
 """Whom the table service tells how long its saves and its computer players take, and what it saved.
 
 The service knows no metrics library: the bot's metrics (:mod:`bot.ops`) are a :class:`Meter` it
-is given (``TableService.changes.meter``); without one, :class:`NoMeter` hears nothing. Each call is
-made once per change or computer move, after the fact, and must be cheap and never raise.
+is given when it is built (``TableService(meter=...)``); without one, :class:`NoMeter` hears
+nothing. Each call is made once per change or computer move, after the fact, and must be cheap
+and never raise.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from bot.engine.match import Match
 from bot.engine.moves import Move
 from bot.engine.rules import RuleSet
 from bot.service.autopilot import IDLE_GAME_TIMEOUT, LOBBY_TIMEOUT, NEXT_ROUND_DELAY, Autopilot
-from bot.service.changes import UNCHANGED, ChangePath, Drawing
+from bot.service.changes import UNCHANGED, ChangePath, PreparedAnswer
 from bot.service.errors import TableError
 from bot.service.events import add_events, history_seen, move_events
 from bot.service.game import (
@@ -35,6 +35,7 @@ from bot.service.game import (
     TurnEvent,
 )
 from bot.service.listener import TableListener
+from bot.service.meter import Meter
 from bot.service.ratings import Ratings, early_rating
 from bot.service.replays import Replays
 from bot.service.scores import Standing, standings
@@ -76,7 +77,8 @@ class TableService:
     persisted deadlines; ``rng_factory(key)`` makes the random source for a key such as
     ``"deal:<game>"`` or ``"computer:<game>:<version>"``, and ``seed`` is a shortcut for a seeded
     factory (tests, benchmarks: seeded games replay exactly, restarts included). The default is
-    ``random.SystemRandom`` (R19). ``listener`` hears of every change made without a click.
+    ``random.SystemRandom`` (R19). ``listener`` hears of every change made without a click;
+    ``meter`` how long each save and computer move took (the bot's metrics; none: nothing hears).
     ``lobby_timeout`` and ``idle_timeout`` are the seconds after which a lobby nobody started closes
     and a game no person plays ends (0: never); ``max_lobbies_per_host`` is how many open lobbies
     one member may host on one server (0: any number).
@@ -116,6 +118,7 @@ class TableService:
         idle_timeout: float = IDLE_GAME_TIMEOUT,
         max_lobbies_per_host: int = MAX_LOBBIES_PER_HOST,
         owns: Callable[[int], bool] = everything,
+        meter: Meter | None = None,
     ) -> None:
         if rng_factory is None:
             rng_factory = seeded_rngs(seed) if seed is not None else (lambda key: random.SystemRandom())
@@ -134,7 +137,6 @@ class TableService:
         # Whether a server's games are this process's to play (its shards: bot/service/shards.py).
         self.owns = owns
         self._rng = rng_factory
-        self.changes = ChangePath(storage, listener)
         self.replays = Replays(storage)
         """The finished matches and their replays (``/romme history``, ``/romme replay``)."""
         # The ratings and seasons run on the service's clock, so simulated time moves seasons too.
@@ -142,22 +144,31 @@ class TableService:
         self.ratings = Ratings(
             storage, now=lambda: datetime.fromtimestamp(clock(), UTC), season_length=self._season_length
         )
-        self.changes.rater = self.ratings
         self._replayed: dict[int, int] = {}
         """Per channel, the finished game whose Play again opened the channel's newest lobby."""
         self._ended: dict[int, int] = {}
         """Per channel, the last finished game let go from memory (:meth:`release`), most recent last."""
         self._recent: dict[int, Game] = {}
         """The last :data:`RECENT_KEPT` games let go from memory, by id, most recent last."""
-        self.autopilot = Autopilot(
-            self.changes,
-            clock=clock,
-            rng=rng_factory,
-            computer_delay=computer_delay,
-            next_round_delay=next_round_delay,
-            lobby_timeout=lobby_timeout,
-            idle_timeout=idle_timeout,
+        # The change path and its autopilot need each other: the path builds it (see ChangePath).
+        self.changes = ChangePath(
+            storage,
+            listener=listener,
+            meter=meter,
+            rater=self.ratings,
+            pacer=lambda changes: Autopilot(
+                changes,
+                clock=clock,
+                rng=self._rng,
+                computer_delay=computer_delay,
+                next_round_delay=next_round_delay,
+                lobby_timeout=lobby_timeout,
+                idle_timeout=idle_timeout,
+            ),
         )
+        assert isinstance(self.changes.pacer, Autopilot)
+        self.autopilot: Autopilot = self.changes.pacer
+        """The timers and computer turns (the change path's pacer)."""
 
     async def _season_length(self, guild_id: int) -> SeasonLength:
         """The server's season length, as its settings say."""
@@ -165,12 +176,8 @@ class TableService:
 
     @property
     def listener(self) -> TableListener:
-        """Who hears of the changes made without a click."""
+        """Who hears of the changes made without a click (given when the service is built)."""
         return self.changes.listener
-
-    @listener.setter
-    def listener(self, listener: TableListener) -> None:
-        self.changes.listener = listener
 
     def known_games(self) -> list[Game]:
         """The games in memory and the finished ones still kept whole after leaving it."""
@@ -223,8 +230,10 @@ class TableService:
         return loaded
 
     async def close(self) -> None:
-        """Cancel every timer and computer turn (the storage stays open: its owner closes it)."""
+        """Cancel every timer and computer turn and wait for the ratings under way (the storage
+        stays open: its owner closes it)."""
         await self.autopilot.close()
+        await self.changes.rated()
 
     def game_in_channel(self, channel_id: int, *, include_finished: bool = False) -> Game | None:
         """The channel's game in the lobby or in play; with ``include_finished``, else its latest one."""
@@ -534,14 +543,14 @@ class TableService:
         *,
         version: int | None = None,
         seat_version: int | None = None,
-        drawing: Drawing[Any] | None = None,
+        answer: PreparedAnswer[Any] | None = None,
     ) -> Game:
         """Play ``move`` for the user's seat. Refused: not seated (``seat.not_seated``), a panel of
         another game ``version`` or ``seat_version`` (``panel.stale``; a hand panel carries the
         seat's, :meth:`Game.seat_version`), not the seat's turn (``turn.not_yours``), or a rule
         (``IllegalMove``). Any accepted click of an away seat's owner brings the seat back.
-        ``drawing``: the answer, drawn while the move's save commits (see
-        :class:`~bot.service.changes.Drawing`).
+        ``answer``: the answer, prepared while the move's save commits (see
+        :class:`~bot.service.changes.PreparedAnswer`).
         """
 
         def apply(game: Game) -> list[MoveEntry]:
@@ -560,7 +569,7 @@ class TableService:
             end_of_move(game, turn)
             return [MoveEntry(seat=seat, user_id=user_id, move=move.to_dict())]
 
-        return await self.changes.change(game_id, apply, drawing=drawing)
+        return await self.changes.change(game_id, apply, answer=answer)
 
     async def touch(self, game_id: int, user_id: int) -> Game:
         """The seat's owner clicked something: clear its missed turns and bring it back from away."""

@@ -28,7 +28,7 @@ def kept_by_publisher(bot: RommeBot, game_id: int) -> list[str]:
     """The publisher's maps that still hold something of the game."""
     publisher = bot.publisher
     maps: dict[str, Container[int]] = {
-        "drawn": publisher._drawn,
+        "drawn": publisher._shown,
         "rounds": publisher._rounds,
         "results": publisher._results,
         "guard": publisher.guard._games,

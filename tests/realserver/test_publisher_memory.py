@@ -6,7 +6,7 @@ from pathlib import Path
 
 from bot.client import create_bot
 from bot.publish.ports import Ports
-from bot.publish.publisher import DRAWINGS_KEPT, TablePublisher
+from bot.publish.publisher import SHOWN_KEPT, TablePublisher
 from bot.service import TableService
 from bot.service.game import replay_snapshot
 from bot.storage.interface import open_database
@@ -22,10 +22,10 @@ async def test_the_drawings_kept_are_bounded_and_the_latest_stay(database: str |
 
 async def _drawings_kept_are_bounded(ports: Ports) -> None:
     publisher = TablePublisher(ports)
-    for game_id in range(DRAWINGS_KEPT + 50):
+    for game_id in range(SHOWN_KEPT + 50):
         publisher._remember(game_id, ("drawing", game_id))
     publisher._remember(3, ("drawing", "again"))  # drawn lately: kept, the oldest others go
-    kept = publisher._drawn
-    assert len(kept) == DRAWINGS_KEPT
+    kept = publisher._shown
+    assert len(kept) == SHOWN_KEPT
     assert 3 in kept and 0 not in kept and 4 not in kept
-    assert DRAWINGS_KEPT + 49 in kept
+    assert SHOWN_KEPT + 49 in kept

@@ -46,9 +46,11 @@ async def first_round(service: TableService, channel: int) -> Game:
 
 
 async def settled(service: TableService, game: Game) -> Game:
-    """``game`` once the change under way (and the rating under the game's lock) is done."""
+    """``game`` once the change under way and its rating (after the game's lock) are done."""
     async with service.changes.lock(game.id):
-        return game
+        pass
+    await service.changes.rated(game.id)
+    return game
 
 
 async def test_a_stop_whose_rating_was_lost_is_rated_at_the_next_start_as_a_recompute_would(

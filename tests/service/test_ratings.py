@@ -61,11 +61,13 @@ async def play_match(
 
 
 async def finish(service: TableService, game: Game) -> Game:
-    """Play ``game`` to the end and wait for the change that ended it (its rating comes under the
-    game's lock, after the save that :func:`play_to_the_end` waits for)."""
+    """Play ``game`` to the end and wait for the change that ended it and for its rating (which
+    runs after that change's save, once the game's lock is let go)."""
     await play_to_the_end(service, game)
     async with service.changes.lock(game.id):
-        return game
+        pass
+    await service.changes.rated(game.id)
+    return game
 
 
 def openskill_again(matches: list[RatedMatch]) -> dict[tuple[int, int], tuple[float, float]]:
@@ -375,3 +377,28 @@ async def test_a_match_whose_rating_was_lost_is_rated_at_the_next_start_as_a_rec
         await service.close()
     finally:
         await storage.close()
+
+
+async def test_a_match_is_rated_after_its_end_is_committed_and_outside_the_games_lock(
+    make_service: ServiceFactory, storage: Database
+) -> None:
+    # The change path: lock → apply → save → answer; the rating is a projection of the stored
+    # outcome, run once the lock is let go (a click on the game does not wait for it).
+    service = await make_service(clock=FakeClock(DECEMBER))
+    ratings = service.ratings
+    seen: list[tuple[bool, object]] = []
+
+    class Watching:
+        """The service's own ratings, watched: is the lock held, is the end in the file?"""
+
+        async def rate(self, game: Game) -> Any:
+            record = await storage.get_game(game.id)
+            seen.append((service.changes.lock(game.id).locked(), None if record is None else record.status))
+            return await ratings.rate(game)
+
+    service.changes.rater = Watching()  # in front of the service's ratings, for this test only
+    game = await play_match(service, CHANNEL, HOST, BOB)
+    assert seen == [(False, GameStatus.FINISHED)]
+    # Whoever waits on the game's rating (finish: ChangePath.rated) finds it done, and its line.
+    assert [m.game_id for m in await storage.rated_matches(GUILD)] == [game.id]
+    assert set(game.rating_shifts) == {HOST, BOB}

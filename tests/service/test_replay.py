@@ -10,7 +10,7 @@ import sqlite3
 from pathlib import Path
 
 from bot.service import TableService
-from bot.service.changes import SNAPSHOT_EVERY, Drawing
+from bot.service.changes import SNAPSHOT_EVERY, PreparedAnswer
 from bot.service.game import Game, GameStatus
 from bot.storage import Storage
 
@@ -138,21 +138,21 @@ async def test_the_answer_is_drawn_before_the_commit_and_given_after_it(
         seen.append(drawn.version)
         return drawn.version
 
-    drawing = Drawing(draw)
+    answer = PreparedAnswer(draw)
     from bot.engine.moves import Move
 
-    played = await service.play(game.id, BOB, Move.draw("stock"), drawing=drawing)
+    played = await service.play(game.id, BOB, Move.draw("stock"), answer=answer)
     record = await storage.get_game(game.id)
-    assert record is not None and record.version == played.version == drawing.result() == seen[0]
+    assert record is not None and record.version == played.version == answer.result() == seen[0]
     assert len(seen) == 1
 
     def broken(drawn: Game) -> int:
         raise RuntimeError("the drawing failed")
 
-    failing = Drawing(broken)
+    failing = PreparedAnswer(broken)
     assert game.match is not None
     card = game.match.round.hand(game.match.round_seat(1))[0]
-    await service.play(game.id, BOB, Move.discard(card), drawing=failing)
+    await service.play(game.id, BOB, Move.discard(card), answer=failing)
     # The move is saved all the same; the drawing's error comes out where the answer is read.
     record = await storage.get_game(game.id)
     assert record is not None and record.version == game.version
