@@ -57,6 +57,14 @@ class Room:
     cy: simcord.MemberActor
     dee: simcord.MemberActor
 
+    @classmethod
+    def made(cls, env: simcord.Env) -> Room:
+        """A new server "Cards" with a channel #romme and Ada, Bob, Cy and Dee in it."""
+        guild = env.create_guild("Cards")
+        channel = guild.create_text_channel("romme")
+        people = [guild.add_member(env.create_user(name)) for name in ("ada", "bob", "cy", "dee")]
+        return cls(env, guild, channel, *people)
+
 
 Message = Any  # a discord.Message or simcord.ResponseMessage
 

@@ -37,11 +37,7 @@ async def simcord_bot(database_path: Path) -> AsyncIterator[RommeBot]:
 
 @pytest.fixture
 def room(simcord_env: simcord.Env) -> Room:
-    env = simcord_env
-    guild = env.create_guild("Cards")
-    channel = guild.create_text_channel("romme")
-    people = [guild.add_member(env.create_user(name)) for name in ("ada", "bob", "cy", "dee")]
-    return Room(env, guild, channel, *people)
+    return Room.made(simcord_env)
 
 
 async def match_played_out(room: Room) -> tuple[int, datetime, datetime]:
