@@ -13,7 +13,7 @@ from bot.engine.rules import RuleSet
 from bot.service import TableService
 from bot.service.game import Game, GameStatus, replay_snapshot
 from bot.service.ratings import rated_seats
-from bot.storage import Database, RatedMatch, open_database
+from bot.storage import Database, open_database
 
 from .conftest import (
     BOB,
@@ -27,7 +27,7 @@ from .conftest import (
     play_person_move,
     wait_for,
 )
-from .test_ratings import DECEMBER, openskill_again, stored_ratings
+from .test_ratings import DECEMBER, openskill_again, rating_fails_once, stored_ratings
 
 THREE_ROUNDS = RuleSet(rounds=3, opening=0)
 
@@ -61,16 +61,7 @@ async def test_a_stop_whose_rating_was_lost_is_rated_at_the_next_start_as_a_reco
     service = TableService(storage, computer_delay=0.0, seed=7, next_round_delay=3600.0, clock=clock)
     await service.load()
     # The bot stops between the save of the stop and its rating: record_rating fails once.
-    record_rating = storage.record_rating
-    failed: list[int] = []
-
-    async def fails_once(match: RatedMatch, changes: Any, ratings: Any) -> bool:
-        if not failed:
-            failed.append(match.game_id)
-            raise ConnectionError("the bot stopped here")
-        return await record_rating(match, changes, ratings)
-
-    storage.record_rating = fails_once  # type: ignore[method-assign]
+    failed = rating_fails_once(storage)
     game = await first_round(service, CHANNEL)
     stopped = await settled(service, await service.stop(game.id, HOST, can_manage=False))
     assert failed == [game.id] and stopped.status is GameStatus.FINISHED

@@ -43,6 +43,24 @@ from .conftest import (
 )
 
 DECEMBER = datetime(2026, 12, 14, 12, 0, tzinfo=UTC).timestamp()
+
+
+def rating_fails_once(storage: Database) -> list[int]:
+    """Make ``storage``'s next ``record_rating`` fail with nothing written, as a process killed between
+    a match's end and its rating writes nothing; the list it returns gets the game id it failed for."""
+    record_rating = storage.record_rating
+    failed: list[int] = []
+
+    async def fails_once(match: RatedMatch, changes: Any, ratings: Any) -> bool:
+        if not failed:
+            failed.append(match.game_id)
+            raise ConnectionError("the bot stopped here")
+        return await record_rating(match, changes, ratings)
+
+    storage.record_rating = fails_once  # type: ignore[method-assign]
+    return failed
+
+
 JANUARY = datetime(2027, 1, 3, 9, 0, tzinfo=UTC).timestamp()
 ONE_ROUND = RuleSet(rounds=1)
 
@@ -332,16 +350,7 @@ async def test_a_match_whose_rating_was_lost_is_rated_at_the_next_start_as_a_rec
         await play_match(service, CHANNEL + n, HOST, BOB)
     # The bot stops between the save of the third match's end and its rating: the storage's
     # record_rating fails once (nothing written), as a process killed at that moment writes nothing.
-    record_rating = storage.record_rating
-    failed: list[int] = []
-
-    async def fails_once(match: RatedMatch, changes: Any, ratings: Any) -> bool:
-        if not failed:
-            failed.append(match.game_id)
-            raise ConnectionError("the bot stopped here")
-        return await record_rating(match, changes, ratings)
-
-    storage.record_rating = fails_once  # type: ignore[method-assign]
+    failed = rating_fails_once(storage)
     lost = await play_match(service, CHANNEL + 2, BOB, HOST, level="easy")
     assert failed == [lost.id] and lost.status is GameStatus.FINISHED
     assert [m.game_id for m in await storage.rated_matches(GUILD)] == [1, 2]
