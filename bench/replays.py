@@ -42,7 +42,7 @@ from bot.render.replay import replay_message
 from bot.service import TableService
 from bot.service.game import GameStatus, replay_snapshot
 from bot.service.matchlog import DEAL
-from bot.service.replays import Replays
+from bot.service.replays import MatchArchive
 from bot.service.visibility import SeenChannels
 from bot.storage import Save, SaveResult
 from bot.storage.interface import Database, open_database
@@ -115,13 +115,13 @@ async def play_match(path: Path, seed: int, *, log_deals: bool) -> dict[str, Any
 
 async def time_steps(storage: Database, game_id: int) -> dict[str, Any]:
     """Show the replay's first step cold, then every step as a click does."""
-    replays = Replays(storage)
+    replays = MatchArchive(storage)
     began = time.perf_counter()
     replay = await replays.open(game_id, WATCHER)
     replay_message(replay.log, 0)
     open_ms = (time.perf_counter() - began) * 1000
     # A viewer's first click on ⏭: the whole match replayed, then its last step drawn.
-    cold = Replays(storage)
+    cold = MatchArchive(storage)
     began, cpu = time.perf_counter(), time.process_time()
     fresh = await cold.open(game_id, WATCHER)
     replay_message(fresh.log, fresh.log.size - 1)

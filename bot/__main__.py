@@ -68,53 +68,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"romme-bot {version()}")
     parser.set_defaults(handler=run_command)
     commands = parser.add_subparsers(title="commands", metavar="COMMAND")
-    run = commands.add_parser(
-        "run",
-        help="connect to Discord and host games (the default)",
-        description="Connect to Discord and host games until SIGTERM or Ctrl-C. The settings come "
-        "from the environment and .env (an environment variable wins over .env).",
-        epilog=settings_help(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+    _command(
+        commands, run_command, epilog=settings_help(), formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    run.set_defaults(handler=run_command)
-    check = commands.add_parser(
-        "check",
-        help="check the settings and the database, changing nothing (exit 0 if fine, else 2)",
-        description="Check the settings and the database (reachable, readable, its schema this "
-        "bot's, not in use by another process) without migrating, creating or writing anything. "
-        "One line: what is fine (exit 0) or the problem (exit 2). A database at an older schema is "
-        "fine: the bot brings it up to date when it starts.",
-    )
-    check.set_defaults(handler=check_command)
-    backup = commands.add_parser(
-        "backup",
-        help="copy the SQLite database, safely while the bot runs, into a new file",
-        description="Copy DATABASE_PATH into a new FILE with SQLite's online backup API, also while "
-        "the bot runs. To restore: stop the bot, copy FILE over DATABASE_PATH (deleting its -wal and "
-        "-shm files), start it. A PostgreSQL database is backed up with pg_dump.",
-    )
+    _command(commands, check_command)
+    backup = _command(commands, backup_command)
     backup.add_argument("--to", dest="target", required=True, metavar="FILE", help="a new file")
-    backup.set_defaults(handler=backup_command)
-    migrate = commands.add_parser(
-        "migrate-db",
-        help="copy an SQLite file's games into a new PostgreSQL database",
-        description="Copy every game, move, score and statistic of an SQLite file into a PostgreSQL "
-        "database that holds no game yet (one transaction); then set DATABASE_URL to it.",
-    )
+    migrate = _command(commands, migrate_db_command)
     migrate.add_argument("--from", dest="source", required=True, metavar="FILE", help="the SQLite file")
     migrate.add_argument("--to", dest="target", required=True, metavar="URL", help="postgresql://…")
-    migrate.set_defaults(handler=migrate_db_command)
-    ratings = commands.add_parser(
-        "ratings",
-        help="rate every finished match again from the stored results (the bot stopped)",
-        description="With --recompute: rate every finished match of every server (or of --guild) "
-        "again, in the order they ended, from the stored results (each rated match's seats, and "
-        "the finished games not rated yet), after a change of the model or a repaired history. "
-        "Stop the bot first: the seasons stay, the ratings and their history are written anew.",
-    )
+    ratings = _command(commands, ratings_command)
     ratings.add_argument("--recompute", action="store_true", required=True, help="rate again")
     ratings.add_argument("--guild", type=int, default=None, metavar="ID", help="only this server")
-    ratings.set_defaults(handler=ratings_command)
     playground.add_arguments(
         commands.add_parser(
             "playground",
@@ -125,13 +90,34 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _command(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    handler: Callable[[argparse.Namespace], int],
+    **options: Any,
+) -> argparse.ArgumentParser:
+    """The subcommand that ``handler`` runs: named after it (``migrate_db_command``: ``migrate-db``),
+    its help the first paragraph of the handler's docstring, its description the second (further
+    paragraphs are for the code's readers)."""
+    name = handler.__name__.removesuffix("_command").replace("_", "-")
+    summary, description, *_ = [*inspect.cleandoc(handler.__doc__ or "").split("\n\n"), ""]
+    sub = commands.add_parser(
+        name, help=" ".join(summary.split()), description=" ".join(description.split()), **options
+    )
+    sub.set_defaults(handler=handler)
+    return sub
+
+
 def playground_command(args: argparse.Namespace) -> int:
     """Run ``romme-bot playground`` (see :mod:`bot.playground`)."""
     return playground.run(args)
 
 
 def migrate_db_command(args: argparse.Namespace) -> int:
-    """Run ``romme-bot migrate-db --from FILE --to URL`` (see :mod:`bot.storage.postgres.importer`)."""
+    """copy an SQLite file's games into a new PostgreSQL database
+
+    Copy every game, move, score and statistic of an SQLite file into a PostgreSQL database that
+    holds no game yet (one transaction); then set DATABASE_URL to it.
+    """
     if not str(args.target).startswith(("postgresql://", "postgres://")):
         raise ConfigError("--to", f"must be a postgresql:// URL, not {args.target!r}")
     from bot.storage.postgres.importer import copy_sqlite_to_postgres
@@ -142,7 +128,13 @@ def migrate_db_command(args: argparse.Namespace) -> int:
 
 
 def ratings_command(args: argparse.Namespace) -> int:
-    """Run ``romme-bot ratings --recompute [--guild ID]`` (see :func:`recompute_ratings`)."""
+    """rate every finished match again from the stored results (the bot stopped)
+
+    With --recompute: rate every finished match of every server (or of --guild) again, in the order
+    they ended, from the stored results (each rated match's seats, and the finished games not rated
+    yet), after a change of the model or a repaired history. Stop the bot first: the seasons stay,
+    the ratings and their history are written anew.
+    """
     settings = load_settings()
     rated = asyncio.run(recompute_ratings(settings.database, args.guild))
     print(f"romme-bot: {rated} matches rated again")
@@ -263,9 +255,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def check_command(args: argparse.Namespace) -> int:
-    """Run ``romme-bot check``: one line on stdout and 0 when the settings and the database are
-    fine; a problem raises (one line on stderr, exit status 2, from :func:`main`). The settings are
-    read and refused as :func:`run_command` reads them (:func:`~bot.config.load_settings_to_run`)."""
+    """check the settings and the database, changing nothing (exit 0 if fine, else 2)
+
+    Check the settings and the database (reachable, readable, its schema this bot's, not in use by
+    another process) without migrating, creating or writing anything. One line: what is fine (exit
+    0) or the problem (exit 2). A database at an older schema is fine: the bot brings it up to date
+    when it starts.
+
+    A problem raises (one line on stderr, exit status 2, from :func:`main`). The settings are read
+    and refused as :func:`run_command` reads them (:func:`~bot.config.load_settings_to_run`).
+    """
     settings, _token = load_settings_to_run()
     line = asyncio.run(
         check_database(settings.database, shards=settings.shards, shard_count=settings.shard_count)
@@ -275,7 +274,12 @@ def check_command(args: argparse.Namespace) -> int:
 
 
 def backup_command(args: argparse.Namespace) -> int:
-    """Run ``romme-bot backup --to FILE`` (see :func:`bot.storage.sqlite.tools.backup_file`)."""
+    """copy the SQLite database, safely while the bot runs, into a new file
+
+    Copy DATABASE_PATH into a new FILE with SQLite's online backup API, also while the bot runs. To
+    restore: stop the bot, copy FILE over DATABASE_PATH (deleting its -wal and -shm files), start
+    it. A PostgreSQL database is backed up with pg_dump.
+    """
     settings = load_settings()
     if settings.database_url is not None:
         raise ConfigError(
@@ -296,7 +300,11 @@ def configure_bot_logging(settings: Settings) -> None:
 
 
 def run_command(args: argparse.Namespace) -> int:
-    """Connect to Discord with the settings from the environment and ``.env``; stop on SIGTERM/Ctrl-C."""
+    """connect to Discord and host games (the default)
+
+    Connect to Discord and host games until SIGTERM or Ctrl-C. The settings come from the
+    environment and .env (an environment variable wins over .env).
+    """
     settings, token = load_settings_to_run()
     configure_bot_logging(settings)
     tune_process()

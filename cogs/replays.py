@@ -2,7 +2,7 @@
 
 Thin, as the other cogs: the register (:data:`cogs.components.REGISTER`) hands each click here
 with its id read (:mod:`bot.render.replay`'s families); the service reads the match
-(:class:`~bot.service.replays.Replays`: only a finished match, only to a member who may see it,
+(:class:`~bot.service.replays.MatchArchive`: only a finished match, only to a member who may see it,
 :mod:`bot.service.visibility`) and
 :mod:`bot.render.replay` draws it. Every component carries the game and the step it shows, so a
 viewer opened before a restart still works. A click is trusted for nothing: the game is read again
@@ -32,7 +32,7 @@ from cogs.visibility import viewer_of
 
 if TYPE_CHECKING:
     from bot.client import RommeBot
-    from bot.service.replays import Replays
+    from bot.service.replays import MatchArchive
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,7 @@ ATTACHMENT_LIMIT = 8 * 1024 * 1024
 a match's JSON is some tens of kilobytes): above it, the file goes gzip-compressed."""
 
 
-def replays_of(interaction: discord.Interaction[Any]) -> Replays:
+def replays_of(interaction: discord.Interaction[Any]) -> MatchArchive:
     """The bot's finished matches and their replays."""
     bot: RommeBot = interaction.client
     return bot.tables.replays

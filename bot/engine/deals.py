@@ -30,10 +30,10 @@ from bot.engine.moves import Move
 from bot.engine.round import HAND_SIZE, Round
 from bot.engine.rules import RuleSet
 
-__all__ = ["Deal", "LoggedShuffles", "MatchReplay", "ReplayMismatch", "shuffled_stock"]
+__all__ = ["Deal", "LogMismatch", "LoggedShuffles", "MatchReplay", "shuffled_stock"]
 
 
-class ReplayMismatch(ValueError):
+class LogMismatch(ValueError):
     """The log does not fit the match it is replayed onto (a shuffle of other cards, a deal of
     another round, a shuffle left over): the log is damaged or incomplete."""
 
@@ -141,7 +141,7 @@ def shuffled_stock(rnd: Round, round_seat: int) -> list[Card]:
 class LoggedShuffles(random.Random):
     """A random source whose shuffles put the cards in logged orders, one order per shuffle, in turn;
     a shuffle of other cards than its order holds, or with no order left, raises
-    :class:`ReplayMismatch`.
+    :class:`LogMismatch`.
 
     >>> rng = LoggedShuffles([[Card.parse("7H"), Card.parse("2C")]])
     >>> cards = [Card.parse("2C"), Card.parse("7H")]
@@ -165,10 +165,10 @@ class LoggedShuffles(random.Random):
     def shuffle(self, x: MutableSequence[Any]) -> None:
         """Put ``x`` in the next logged order."""
         if not self._orders:
-            raise ReplayMismatch("a shuffle the log does not hold")
+            raise LogMismatch("a shuffle the log does not hold")
         order = self._orders.pop(0)
         if Counter(order) != Counter(x):
-            raise ReplayMismatch("the logged order holds other cards than the ones shuffled")
+            raise LogMismatch("the logged order holds other cards than the ones shuffled")
         x[:] = order
 
 
@@ -212,9 +212,9 @@ class MatchReplay:
 
     @property
     def match(self) -> Match:
-        """The match as the steps so far left it; ``ReplayMismatch`` before the first deal."""
+        """The match as the steps so far left it; ``LogMismatch`` before the first deal."""
         if self._match is None:
-            raise ReplayMismatch("the log begins without a deal")
+            raise LogMismatch("the log begins without a deal")
         return self._match
 
     @property
@@ -236,7 +236,7 @@ class MatchReplay:
             deal.dealer,
             deal.seats,
         ):
-            raise ReplayMismatch(
+            raise LogMismatch(
                 f"the log deals round {deal.round_no} by seat {deal.dealer}, "
                 f"the match round {match.round_no} by seat {match.dealer}"
             )
@@ -253,4 +253,4 @@ class MatchReplay:
     def _check_used(self) -> None:
         if self._rng.pending:
             self._rng = LoggedShuffles()
-            raise ReplayMismatch("the log holds a shuffle the match did not make")
+            raise LogMismatch("the log holds a shuffle the match did not make")

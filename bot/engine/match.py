@@ -205,12 +205,9 @@ class Match:
         (2, 1, (0, 0, 0), None)
         """
         inside = seat is not None and seat in self.round_seats
-        round_seat = self.round_seats.index(seat) if seat is not None and inside else None
-        view = self.round.seat_view(round_seat)
-        history = self.history
-        winner = self.winner
+        history, winner = self.history, self.winner
         return MatchView(
-            round=view,
+            round=self.round.seat_view(self.round_seats.index(seat) if seat is not None and inside else None),
             seat=seat,
             n_seats=self.n_seats,
             round_no=self.round_no,

@@ -61,11 +61,7 @@ def find_chromium() -> str | None:
     >>> found is None or os.path.basename(found) in CHROMIUM_NAMES
     True
     """
-    for name in CHROMIUM_NAMES:
-        path = shutil.which(name)
-        if path is not None:
-            return path
-    return None
+    return next(filter(None, map(shutil.which, CHROMIUM_NAMES)), None)
 
 
 async def capture(browser: str, url: str, destination: Path, *, window: tuple[int, int] = WINDOW) -> None:

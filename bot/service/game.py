@@ -179,26 +179,6 @@ _SEAT = Codec(Seat)
 _EVENT = Codec(TurnEvent)
 
 
-def _seat_dicts(seats: list[Seat]) -> list[dict[str, Any]]:
-    save = _SEAT.save
-    return [save(seat) for seat in seats]
-
-
-def _seats(data: list[dict[str, Any]]) -> list[Seat]:
-    load = _SEAT.load
-    return [load(seat) for seat in data]
-
-
-def _event_dicts(events: list[TurnEvent]) -> list[dict[str, Any]]:
-    save = _EVENT.save
-    return [save(event) for event in events]
-
-
-def _events(data: list[dict[str, Any]]) -> list[TurnEvent]:
-    load = _EVENT.load
-    return [load(event) for event in data]
-
-
 def _outcome_dict(value: Outcome | None) -> dict[str, Any] | None:
     return None if value is None else value.to_dict()
 
@@ -267,13 +247,15 @@ class Game:
     computers: int = field(default=0, metadata=stored(setting=True))
     turn_timeout: float = field(default=DEFAULT_TURN_TIMEOUT, metadata=stored(setting=True))
     seats: list[Seat] = field(
-        default_factory=list, metadata=stored(save=_seat_dicts, load=_seats, missing=REQUIRED)
+        default_factory=list, metadata=stored(save=_SEAT.save_all, load=_SEAT.load_all, missing=REQUIRED)
     )
     # Not in the table's state (:meth:`table_state`): :meth:`to_snapshot` puts it in, after "seats".
     match: Match | None = field(default=None, metadata=stored(load=_match, in_state=False))
     version: int = field(default=1, metadata=stored(key="game_version"))
     table_message_id: int | None = None
-    last_turn: list[TurnEvent] = field(default_factory=list, metadata=stored(save=_event_dicts, load=_events))
+    last_turn: list[TurnEvent] = field(
+        default_factory=list, metadata=stored(save=_EVENT.save_all, load=_EVENT.load_all)
+    )
     turn_deadline: float | None = None
     round_deadline: float | None = None
     auto_turn: int | None = None

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from bot.engine.cards import Card, card_codes, parse_cards
-from bot.engine.deals import Deal, MatchReplay, ReplayMismatch, shuffled_stock
+from bot.engine.deals import Deal, LogMismatch, MatchReplay, shuffled_stock
 from bot.engine.match import Match
 from bot.engine.moves import Move
 from bot.service.events import history_seen, move_events
@@ -178,7 +178,7 @@ class MatchLog:
                 self._steps.append(_step(self._replay, self._table, self._records[number], number))
                 if number % CHECKPOINT_EVERY == 0:
                     self._checkpoints.append(marshal.dumps(self._replay.match.to_dict()))
-        except (ReplayMismatch, ValueError, KeyError, TypeError) as exc:
+        except (LogMismatch, ValueError, KeyError, TypeError) as exc:
             raise NoReplay(f"the log does not replay at step {len(self._steps)}: {exc}") from None
         return self._steps[index]
 

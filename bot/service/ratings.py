@@ -50,6 +50,7 @@ from bot.storage import (
     Season,
     Standing,
 )
+from bot.storage.records import seat_counts
 
 log = logging.getLogger(__name__)
 
@@ -185,11 +186,7 @@ def rated_seats(game: Game) -> tuple[RatedSeat, ...]:
             place=row.place,
             left=row.left,
             counts=row.counts,
-            points=row.points,
-            rounds=row.rounds,
-            rounds_out=row.rounds_out,
-            hand_rommes=row.hand_rommes,
-            best_round=row.best_round,
+            **seat_counts(row),
         )
         for row, owner in zip(result.seats, game.seats, strict=True)
     )
@@ -486,12 +483,8 @@ class Ratings:
                     sigma_before=old.sigma,
                     mu=mu,
                     sigma=sigma,
-                    points=seat.points,
-                    rounds=seat.rounds,
-                    rounds_out=seat.rounds_out,
-                    hand_rommes=seat.hand_rommes,
-                    best_round=seat.best_round,
                     beaten=",".join(beaten),
+                    **seat_counts(seat),
                 )
             )
             ratings.append(new)

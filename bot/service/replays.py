@@ -27,7 +27,7 @@ member who can view few of a busy server's channels gets a shorter list rather t
 @dataclass(frozen=True, slots=True)
 class WatchedMatch:
     """A finished match opened to be watched again: the game as it ended, its log, the replay (what
-    :meth:`Replays.open` gives; not the storage's :class:`~bot.storage.records.Replay`, the function
+    :meth:`MatchArchive.open` gives; not the storage's :class:`~bot.storage.records.Replay`, the function
     that folds logged moves into a snapshot)."""
 
     game: Game
@@ -45,12 +45,12 @@ def _game(record: Any) -> Game:
     return game
 
 
-class ReplayCache:
+class RecentReplays:
     """The last few replays built, by game and version: a finished game's log changes no more (its
     version neither), so stepping through a replay neither reads the log nor replays the match
     again. Compacting old moves away (``HISTORY_DAYS``) :meth:`clear` s it.
 
-    >>> cache = ReplayCache(2)
+    >>> cache = RecentReplays(2)
     >>> cache.get(1, 10) is None
     True
     """
@@ -78,17 +78,17 @@ class ReplayCache:
         self._replays.clear()
 
 
-class Replays:
-    """Reads finished matches from ``storage``; keeps the last replays built (:class:`ReplayCache`), so a
+class MatchArchive:
+    """Reads finished matches from ``storage``; keeps the last replays built (:class:`RecentReplays`), so a
     viewer's next step does not replay the match again.
 
-    >>> Replays.__name__
-    'Replays'
+    >>> MatchArchive.__name__
+    'MatchArchive'
     """
 
     def __init__(self, storage: Database, size: int = 8) -> None:
         self.storage = storage
-        self.cache: ReplayCache = ReplayCache(size)
+        self.cache: RecentReplays = RecentReplays(size)
 
     async def history(
         self, viewer: Viewer, user_id: int | None = None, limit: int = HISTORY_SIZE
@@ -143,4 +143,4 @@ class Replays:
         return replay
 
 
-__all__ = ["HISTORY_SCAN", "HISTORY_SIZE", "ReplayCache", "Replays", "WatchedMatch"]
+__all__ = ["HISTORY_SCAN", "HISTORY_SIZE", "MatchArchive", "RecentReplays", "WatchedMatch"]

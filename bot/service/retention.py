@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
+from dataclasses import KW_ONLY, dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from bot.storage.interface import Database
@@ -20,6 +21,7 @@ COMPACT_EVERY = 6 * 3600.0
 """Seconds between two compactions while the bot runs (the first one runs at start)."""
 
 
+@dataclass(eq=False)
 class Retention:
     """Compacts the moves of matches over for more than ``days`` days (0: never), at start and every
     :data:`COMPACT_EVERY` seconds after. ``clock`` gives epoch seconds: the bot's clock, the one the
@@ -31,26 +33,18 @@ class Retention:
     '2026-01-02T00:00:00+00:00'
     """
 
-    def __init__(
-        self,
-        storage: Database,
-        days: int,
-        *,
-        clock: Callable[[], float],
-        every: float = COMPACT_EVERY,
-        compacted: Callable[[], None] = lambda: None,
-    ) -> None:
-        self.storage = storage
-        self._compacted = compacted
-        """Told after moves were deleted (the replays built of them are forgotten)."""
-        self.days = days
-        self._clock = clock
-        self._every = every
-        self._task: asyncio.Task[None] | None = None
+    storage: Database
+    days: int
+    _: KW_ONLY
+    clock: Callable[[], float]
+    every: float = COMPACT_EVERY
+    compacted: Callable[[], None] = lambda: None
+    """Told after moves were deleted (the replays built of them are forgotten)."""
+    _task: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
 
     def cutoff(self) -> datetime:
         """The last save before which a match's moves go: ``days`` before now, on the clock."""
-        return datetime.fromtimestamp(self._clock(), UTC) - timedelta(days=self.days)
+        return datetime.fromtimestamp(self.clock(), UTC) - timedelta(days=self.days)
 
     async def compact(self) -> int:
         """Compact once now; the moves deleted (0 when ``days`` is 0)."""
@@ -58,7 +52,7 @@ class Retention:
             return 0
         deleted = await self.storage.compact_moves(self.cutoff())
         if deleted:
-            self._compacted()
+            self.compacted()
             log.info("compacted %d moves of matches over for more than %d days", deleted, self.days)
         return deleted
 
@@ -73,7 +67,7 @@ class Retention:
                 await self.compact()
             except Exception:
                 log.exception("compacting old moves failed; trying again later")
-            await asyncio.sleep(self._every)
+            await asyncio.sleep(self.every)
 
     async def close(self) -> None:
         """Stop compacting (a compaction under way is one transaction: it commits or rolls back)."""

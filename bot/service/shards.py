@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 log = logging.getLogger(__name__)
@@ -96,25 +96,18 @@ class Keeper(Protocol):
         ...
 
 
+@dataclass(eq=False)
 class ShardLeases:
     """This process's leases on its shards, with their heartbeat (see the module's docstring)."""
 
-    def __init__(
-        self,
-        store: LeaseStore,
-        shards: ShardSet,
-        *,
-        owner: str,
-        ttl: float,
-        lost: Callable[[list[int]], None] | None = None,
-    ) -> None:
-        self.store = store
-        self.shards = shards
-        self.owner = owner
-        self.ttl = ttl
-        self.lost = lost
-        self._keeper: Keeper | None = None
-        self._lost_shards: frozenset[int] = frozenset()
+    store: LeaseStore
+    shards: ShardSet
+    _: KW_ONLY
+    owner: str
+    ttl: float
+    lost: Callable[[list[int]], None] | None = None
+    _keeper: Keeper | None = field(default=None, init=False, repr=False)
+    _lost_shards: frozenset[int] = field(default=frozenset(), init=False, repr=False)
 
     @property
     def held(self) -> tuple[int, ...]:

@@ -137,6 +137,30 @@ class Codec(Generic[T]):
         """The object ``data`` was saved from (:attr:`save`); a key missing from an older save reads
         as its field says (``KeyError`` for a required one)."""
 
+    def save_all(self, objs: list[T]) -> list[dict[str, Any]]:
+        """:attr:`save` of each of ``objs``, in order: the save of a field holding a list of them.
+
+        >>> @dataclass
+        ... class Mark:
+        ...     seat: int
+        >>> Codec(Mark).save_all([Mark(1), Mark(2)])
+        [{'seat': 1}, {'seat': 2}]
+        """
+        save = self.save
+        return [save(obj) for obj in objs]
+
+    def load_all(self, data: list[Mapping[str, Any]]) -> list[T]:
+        """:attr:`load` of each of ``data``, in order (the reverse of :meth:`save_all`).
+
+        >>> @dataclass
+        ... class Mark:
+        ...     seat: int
+        >>> Codec(Mark).load_all([{"seat": 1}])
+        [Mark(seat=1)]
+        """
+        load = self.load
+        return [load(item) for item in data]
+
 
 Fields = list[tuple[dataclasses.Field[Any], Stored]]
 

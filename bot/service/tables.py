@@ -37,7 +37,7 @@ from bot.service.game import (
 from bot.service.listener import TableListener
 from bot.service.meter import Meter
 from bot.service.ratings import Ratings, early_rating
-from bot.service.replays import Replays
+from bot.service.replays import MatchArchive
 from bot.service.scores import Standing, standings
 from bot.service.seasons import SeasonLength
 from bot.service.settings import SettingsBook
@@ -137,7 +137,7 @@ class TableService:
         # Whether a server's games are this process's to play (its shards: bot/service/shards.py).
         self.owns = owns
         self._rng = rng_factory
-        self.replays = Replays(storage)
+        self.replays = MatchArchive(storage)
         """The finished matches and their replays (``/romme history``, ``/romme replay``)."""
         # The ratings and seasons run on the service's clock, so simulated time moves seasons too.
         # Each server's season length is its setting (/romme settings), read when a season may be due.

@@ -283,6 +283,21 @@ class AnnouncementRecord:
 # ---------------------------------------------------------------------- ratings and seasons
 
 
+SEAT_COUNTS = ("points", "rounds", "rounds_out", "hand_rommes", "best_round")
+"""What the profile counts of one seat of a rated match: the fields of that name in
+:class:`RatedSeat`, :class:`RatingChange` and the engine's outcome row, copied by :func:`seat_counts`
+(a new count is one name here and one field in each)."""
+
+
+def seat_counts(row: object) -> dict[str, Any]:
+    """The :data:`SEAT_COUNTS` of ``row`` (a rated seat, or an outcome row), by name.
+
+    >>> seat_counts(RatedSeat(0, 7, None, place=1, points=40))
+    {'points': 40, 'rounds': 0, 'rounds_out': 0, 'hand_rommes': 0, 'best_round': None}
+    """
+    return {name: getattr(row, name) for name in SEAT_COUNTS}
+
+
 @dataclass(frozen=True, slots=True)
 class RatedSeat:
     """One seat of a finished match as it was rated: who sat there (``user_id`` ``None``: a

@@ -18,27 +18,13 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from bot.storage import records
 from bot.storage import rows as read
 from bot.storage.interface import Database
-from bot.storage.records import (
-    OPEN_STATUSES,
-    AnnouncementRecord,
-    GameRecord,
-    MoveRecord,
-    PlayerStats,
-    ProfileCounts,
-    RatedMatch,
-    RatedSeat,
-    Rating,
-    RatingChange,
-    RoundScore,
-    Season,
-    Standing,
-)
 
 log = logging.getLogger(__name__)
 
-OPEN = "(" + ", ".join(f"'{status.value}'" for status in OPEN_STATUSES) + ")"
+OPEN = "(" + ", ".join(f"'{status.value}'" for status in records.OPEN_STATUSES) + ")"
 """SQL for ``status IN …``: the statuses of a game that is not over."""
 
 
@@ -60,23 +46,23 @@ class SqlStorage(Database):
         """See :meth:`Database.ping`."""
         await self._fetch("SELECT 1")
 
-    async def get_game(self, game_id: int) -> GameRecord | None:
+    async def get_game(self, game_id: int) -> records.GameRecord | None:
         """See :meth:`Database.get_game`."""
         found = await self.read_games("games.id = ?", game_id)
         return found[0] if found else None
 
-    async def unfinished_games(self) -> list[GameRecord]:
+    async def unfinished_games(self) -> list[records.GameRecord]:
         """See :meth:`Database.unfinished_games`."""
         return await self.read_games(f"games.status IN {OPEN}")
 
-    async def read_games(self, where: str, *params: Any) -> list[GameRecord]:
+    async def read_games(self, where: str, *params: Any) -> list[records.GameRecord]:
         """The games of the rows ``where`` picks (SQL of the ``games`` columns, ``?`` placeholders),
         by id, each with its tail replayed (:func:`bot.storage.rows.games`: a game whose rows cannot
         be read comes back with ``replay_error`` set, the others all the same)."""
         rows = await self._fetch(f"{read.SELECT_GAMES} WHERE {where} ORDER BY games.id, tail_seq", *params)
         return read.games(rows, self._stamp, self.replay)
 
-    async def moves(self, game_id: int, *, after: int = 0) -> list[MoveRecord]:
+    async def moves(self, game_id: int, *, after: int = 0) -> list[records.MoveRecord]:
         """See :meth:`Database.moves`."""
         rows = await self._fetch(
             "SELECT * FROM moves WHERE game_id = ? AND seq > ? ORDER BY seq", game_id, after
@@ -85,7 +71,7 @@ class SqlStorage(Database):
 
     async def finished_games(
         self, guild_id: int, *, user_id: int | None = None, limit: int = 10
-    ) -> list[GameRecord]:
+    ) -> list[records.GameRecord]:
         """See :meth:`Database.finished_games`."""
         where = ""
         params: tuple[int, ...] = ()
@@ -105,7 +91,7 @@ class SqlStorage(Database):
         )
         return [read.stored_game(row, self._stamp) for row in rows]
 
-    async def owed_announcements(self, game_id: int | None = None) -> list[AnnouncementRecord]:
+    async def owed_announcements(self, game_id: int | None = None) -> list[records.AnnouncementRecord]:
         """See :meth:`Database.owed_announcements`."""
         where, params = ("AND game_id = ?", (game_id,)) if game_id is not None else ("", ())
         rows = await self._fetch(
@@ -126,21 +112,21 @@ class SqlStorage(Database):
                 )
         return owed
 
-    async def round_scores(self, game_id: int) -> list[RoundScore]:
+    async def round_scores(self, game_id: int) -> list[records.RoundScore]:
         """See :meth:`Database.round_scores`."""
         rows = await self._fetch(
             "SELECT * FROM round_scores WHERE game_id = ? ORDER BY round_no, seat", game_id
         )
         return [read.round_score(row) for row in rows]
 
-    async def player_record(self, guild_id: int, user_id: int) -> PlayerStats | None:
+    async def player_record(self, guild_id: int, user_id: int) -> records.PlayerStats | None:
         """See :meth:`Database.player_record`."""
         rows = await self._fetch(
             "SELECT * FROM player_stats WHERE guild_id = ? AND user_id = ?", guild_id, user_id
         )
         return read.stats(rows[0]) if rows else None
 
-    async def leaderboard(self, guild_id: int, limit: int = 10) -> list[PlayerStats]:
+    async def leaderboard(self, guild_id: int, limit: int = 10) -> list[records.PlayerStats]:
         """See :meth:`Database.leaderboard`."""
         rows = await self._fetch(
             "SELECT * FROM player_stats WHERE guild_id = ? "
@@ -162,15 +148,15 @@ class SqlStorage(Database):
 
     # ------------------------------------------------------------------ ratings and seasons
 
-    async def seasons(self, guild_id: int) -> list[Season]:
+    async def seasons(self, guild_id: int) -> list[records.Season]:
         """See :meth:`Database.seasons`."""
         rows = await self._fetch("SELECT * FROM seasons WHERE guild_id = ? ORDER BY number", guild_id)
         return [
-            Season(row["guild_id"], row["number"], self._stamp(row["started_at"]), row["started_by"])
+            records.Season(row["guild_id"], row["number"], self._stamp(row["started_at"]), row["started_by"])
             for row in rows
         ]
 
-    async def latest_ratings(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, Rating]:
+    async def latest_ratings(self, guild_id: int, user_ids: Sequence[int]) -> dict[int, records.Rating]:
         """See :meth:`Database.latest_ratings`."""
         if not user_ids:
             return {}
@@ -183,7 +169,9 @@ class SqlStorage(Database):
         # Ordered by season: the latest season's row of each person is the one kept.
         return {row["user_id"]: _rating(row) for row in rows}
 
-    async def season_board(self, guild_id: int, season: int, offset: int, limit: int) -> list[Standing]:
+    async def season_board(
+        self, guild_id: int, season: int, offset: int, limit: int
+    ) -> list[records.Standing]:
         """See :meth:`Database.season_board`."""
         rows = await self._fetch(
             "SELECT * FROM ratings WHERE guild_id = ? AND season = ? "
@@ -193,9 +181,11 @@ class SqlStorage(Database):
             limit,
             offset,
         )
-        return [Standing(offset + index, _rating(row)) for index, row in enumerate(rows, start=1)]
+        return [records.Standing(offset + index, _rating(row)) for index, row in enumerate(rows, start=1)]
 
-    async def season_rank(self, guild_id: int, season: int, user_id: int) -> tuple[int, Standing | None]:
+    async def season_rank(
+        self, guild_id: int, season: int, user_id: int
+    ) -> tuple[int, records.Standing | None]:
         """See :meth:`Database.season_rank`."""
         rows = await self._fetch(
             "SELECT * FROM ratings WHERE guild_id = ? AND season = ? AND user_id = ?",
@@ -217,7 +207,7 @@ class SqlStorage(Database):
             guild_id,
             season,
         )
-        return int(counted[0]["n"]), Standing(int(counted[0]["above"]) + 1, _rating(rows[0]))
+        return int(counted[0]["n"]), records.Standing(int(counted[0]["above"]) + 1, _rating(rows[0]))
 
     async def season_size(self, guild_id: int, season: int) -> int:
         """See :meth:`Database.season_size`."""
@@ -226,7 +216,7 @@ class SqlStorage(Database):
         )
         return int(rows[0]["n"])
 
-    async def rating_history(self, guild_id: int, user_id: int, limit: int) -> list[RatingChange]:
+    async def rating_history(self, guild_id: int, user_id: int, limit: int) -> list[records.RatingChange]:
         """See :meth:`Database.rating_history`."""
         rows = await self._fetch(
             "SELECT * FROM rating_history WHERE guild_id = ? AND user_id = ? "
@@ -237,7 +227,7 @@ class SqlStorage(Database):
         )
         return [self._change(row) for row in reversed(rows)]
 
-    async def game_rating_changes(self, game_id: int) -> list[tuple[RatingChange, int]]:
+    async def game_rating_changes(self, game_id: int) -> list[tuple[records.RatingChange, int]]:
         """See :meth:`Database.game_rating_changes`."""
         rows = await self._fetch(
             "SELECT h.*, (SELECT COUNT(*) FROM rating_history o WHERE o.guild_id = h.guild_id "
@@ -248,7 +238,7 @@ class SqlStorage(Database):
         )
         return [(self._change(row), int(row["season_matches"])) for row in rows]
 
-    async def profile_counts(self, guild_id: int, user_id: int) -> ProfileCounts:
+    async def profile_counts(self, guild_id: int, user_id: int) -> records.ProfileCounts:
         """See :meth:`Database.profile_counts`."""
         rows = await self._fetch(
             "SELECT COUNT(*) AS matches, COALESCE(SUM(won), 0) AS wins, AVG(place * 1.0) AS place, "
@@ -264,7 +254,7 @@ class SqlStorage(Database):
             user_id,
         )
         row = rows[0]
-        return ProfileCounts(
+        return records.ProfileCounts(
             matches=int(row["matches"]),
             wins=int(row["wins"]),
             average_place=None if row["place"] is None else float(row["place"]),
@@ -276,18 +266,18 @@ class SqlStorage(Database):
             beaten=frozenset(level for line in beaten for level in line["beaten"].split(",")),
         )
 
-    async def rated_matches(self, guild_id: int) -> list[RatedMatch]:
+    async def rated_matches(self, guild_id: int) -> list[records.RatedMatch]:
         """See :meth:`Database.rated_matches`."""
         rows = await self._fetch(
             "SELECT * FROM rated_matches WHERE guild_id = ? ORDER BY ended_at, game_id", guild_id
         )
         return [
-            RatedMatch(
+            records.RatedMatch(
                 row["game_id"],
                 row["guild_id"],
                 row["season"],
                 self._stamp(row["ended_at"]),
-                tuple(RatedSeat.of(seat) for seat in json.loads(row["seats"])),
+                tuple(records.RatedSeat.of(seat) for seat in json.loads(row["seats"])),
             )
             for row in rows
         ]
@@ -312,17 +302,17 @@ class SqlStorage(Database):
         )
         return [(row["id"], row["guild_id"], self._stamp(row["updated_at"])) for row in rows]
 
-    def _change(self, row: read.Row) -> RatingChange:
+    def _change(self, row: read.Row) -> records.RatingChange:
         values = {name: row[name] for name in _CHANGE_COLUMNS}
         values["ended_at"] = self._stamp(row["ended_at"])
         values["won"], values["left_early"] = bool(row["won"]), bool(row["left_early"])
-        return RatingChange(**values)
+        return records.RatingChange(**values)
 
 
-_CHANGE_COLUMNS = tuple(field.name for field in dataclasses.fields(RatingChange))
+_CHANGE_COLUMNS = tuple(field.name for field in dataclasses.fields(records.RatingChange))
 
 
-def _rating(row: read.Row) -> Rating:
-    return Rating(
+def _rating(row: read.Row) -> records.Rating:
+    return records.Rating(
         row["guild_id"], row["season"], row["user_id"], row["mu"], row["sigma"], row["matches"], row["wins"]
     )

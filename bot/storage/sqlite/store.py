@@ -27,22 +27,9 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
+from bot.storage import records
 from bot.storage.errors import ChannelBusy, GameNotFound, StorageError, VersionConflict
 from bot.storage.interface import Clock, SettingsListener
-from bot.storage.records import (
-    OPEN_STATUSES,
-    GameStatus,
-    MatchResult,
-    RatedMatch,
-    Rating,
-    RatingChange,
-    Replay,
-    RoundScore,
-    Save,
-    SaveResult,
-    Season,
-    dumps,
-)
 from bot.storage.sql import OPEN, SqlStorage
 from bot.storage.sqlite.lock import DatabaseLock
 from bot.storage.sqlite.lock import hold as hold_lock
@@ -69,7 +56,7 @@ class Storage(SqlStorage):
         path: Path,
         lock: DatabaseLock | None = None,
         *,
-        replay: Replay | None = None,
+        replay: records.Replay | None = None,
         clock: Clock | None = None,
     ) -> None:
         """Wrap an open, migrated file (a reading connection and a writer, and this process's lock
@@ -84,7 +71,7 @@ class Storage(SqlStorage):
 
     @classmethod
     async def open(
-        cls, path: str | Path, *, replay: Replay | None = None, clock: Clock | None = None
+        cls, path: str | Path, *, replay: records.Replay | None = None, clock: Clock | None = None
     ) -> Storage:
         """Open (or create) the database file and bring its schema up to date; ``replay``: see
         :attr:`~bot.storage.interface.Database.replay`; ``clock``: the time its writes are stamped
@@ -108,7 +95,7 @@ class Storage(SqlStorage):
 
     @classmethod
     async def _open(
-        cls, path: Path, lock: DatabaseLock, replay: Replay | None, clock: Clock | None
+        cls, path: Path, lock: DatabaseLock, replay: records.Replay | None, clock: Clock | None
     ) -> Storage:
         # Another program's database, or a newer one, is refused before the writer sets the journal
         # mode: switching it to WAL would rewrite the header of a file the bot must leave untouched.
@@ -167,7 +154,7 @@ class Storage(SqlStorage):
     # ------------------------------------------------------------------ games
 
     async def _insert_game(
-        self, guild_id: int, channel_id: int, host_id: int, status: GameStatus, snapshot: str
+        self, guild_id: int, channel_id: int, host_id: int, status: records.GameStatus, snapshot: str
     ) -> int:
         # The check of the channel and the insert are one write on the one writer thread: no other
         # game slips in between.
@@ -177,7 +164,7 @@ class Storage(SqlStorage):
             row = db.execute(
                 f"SELECT id FROM games WHERE channel_id = ? AND status IN {OPEN}", (channel_id,)
             ).fetchone()
-            if row is not None and status in OPEN_STATUSES:
+            if row is not None and status in records.OPEN_STATUSES:
                 raise ChannelBusy(channel_id, game_id=row["id"])
             return db.execute(
                 "INSERT INTO games (guild_id, channel_id, host_id, status, snapshot, created_at, updated_at) "
@@ -190,8 +177,8 @@ class Storage(SqlStorage):
         return game_id
 
     def start_save(
-        self, save: Save, *, now: bool = False, ready: asyncio.Future[None] | None = None
-    ) -> Awaitable[SaveResult]:
+        self, save: records.Save, *, now: bool = False, ready: asyncio.Future[None] | None = None
+    ) -> Awaitable[records.SaveResult]:
         """See :meth:`Database.start_save`. The save is queued on the writer thread and shares a
         transaction with the writes that arrive with it, each in its own savepoint; ``now`` hands it
         to the thread at once, and ``ready`` is set as the batch's COMMIT begins (see
@@ -201,11 +188,11 @@ class Storage(SqlStorage):
         round_scores, match_results = save.round_scores, save.match_results
         # Serialised here, on the event loop: a value JSON cannot hold fails before anything is queued.
         snapshot_json, move_json, state_json = save.encoded()
-        owed = [(a.round_no, a.kind, dumps(a.payload)) for a in save.announcements]
+        owed = [(a.round_no, a.kind, records.dumps(a.payload)) for a in save.announcements]
         # When the change was made, by the storage's clock (read here, not when the batch commits).
         at = _iso(self.now())
 
-        def write(db: sqlite3.Connection) -> SaveResult:
+        def write(db: sqlite3.Connection) -> records.SaveResult:
             version, stored_status, last_seq = _game_state(db, game_id)
             if expected_version is not None and expected_version != version:
                 raise VersionConflict(game_id, expected=expected_version, actual=version)
@@ -253,7 +240,7 @@ class Storage(SqlStorage):
                     "VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id, round_no) DO NOTHING",
                     [(game_id, *row, at) for row in owed],
                 )
-            return SaveResult(version=version + 1, seq=seq)
+            return records.SaveResult(version=version + 1, seq=seq)
 
         self._connection()
         return self._writes.submit(write, now=now, ready=ready)
@@ -280,7 +267,7 @@ class Storage(SqlStorage):
         def write(db: sqlite3.Connection) -> bool:
             cursor = db.execute(
                 f"UPDATE games SET status = ?, damaged = ?, updated_at = ? WHERE id = ? AND status IN {OPEN}",
-                (GameStatus.CANCELLED.value, problem, at, game_id),
+                (records.GameStatus.CANCELLED.value, problem, at, game_id),
             )
             return cursor.rowcount > 0
 
@@ -340,7 +327,10 @@ class Storage(SqlStorage):
     # ------------------------------------------------------------------ ratings and seasons
 
     async def record_rating(
-        self, match: RatedMatch, changes: Sequence[RatingChange], ratings: Sequence[Rating]
+        self,
+        match: records.RatedMatch,
+        changes: Sequence[records.RatingChange],
+        ratings: Sequence[records.Rating],
     ) -> bool:
         """See :meth:`Database.record_rating`: one transaction on the writer thread."""
         seats = json.dumps([seat.to_dict() for seat in match.seats], separators=(",", ":"))
@@ -376,7 +366,7 @@ class Storage(SqlStorage):
 
         await self._write(write)
 
-    async def start_season(self, season: Season) -> bool:
+    async def start_season(self, season: records.Season) -> bool:
         """See :meth:`Database.start_season`."""
 
         def write(db: sqlite3.Connection) -> bool:
@@ -464,14 +454,14 @@ def utc_text(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-_CHANGE_FIELDS = tuple(field.name for field in dataclasses.fields(RatingChange))
+_CHANGE_FIELDS = tuple(field.name for field in dataclasses.fields(records.RatingChange))
 _INSERT_CHANGE = (
     f"INSERT INTO rating_history ({', '.join(_CHANGE_FIELDS)}) "
     f"VALUES ({', '.join('?' for _ in _CHANGE_FIELDS)})"
 )
 
 
-def _change_row(change: RatingChange) -> tuple[Any, ...]:
+def _change_row(change: records.RatingChange) -> tuple[Any, ...]:
     return tuple(
         utc_text(change.ended_at) if name == "ended_at" else int(value) if isinstance(value, bool) else value
         for name in _CHANGE_FIELDS
@@ -512,7 +502,7 @@ def _game_state(db: sqlite3.Connection, game_id: int) -> tuple[int, str, int]:
     return int(row[0]), str(row[1]), int(row[2])
 
 
-def _insert_round_scores(db: sqlite3.Connection, game_id: int, scores: Sequence[RoundScore]) -> None:
+def _insert_round_scores(db: sqlite3.Connection, game_id: int, scores: Sequence[records.RoundScore]) -> None:
     if scores:
         db.executemany(
             "INSERT INTO round_scores (game_id, round_no, seat, user_id, melded, in_hand, score) "
@@ -521,7 +511,7 @@ def _insert_round_scores(db: sqlite3.Connection, game_id: int, scores: Sequence[
         )
 
 
-def _record_match(db: sqlite3.Connection, game_id: int, results: Sequence[MatchResult]) -> int:
+def _record_match(db: sqlite3.Connection, game_id: int, results: Sequence[records.MatchResult]) -> int:
     if not results:
         return 0
     row = db.execute("SELECT guild_id FROM games WHERE id = ?", (game_id,)).fetchone()
