@@ -722,10 +722,10 @@ MESSAGES: dict[str, str] = {
     "slash.describe.opening": "Total poin minimal kombinasi pertama (bawaan {default})",
     "slash.describe.scoring": "Cara menghitung skor ronde (bawaan: kombinasi dikurangi kartu di tangan)",
     "slash.describe.hand_romme": (
-        "Mengosongkan tangan sekaligus tanpa turun sebelumnya: poin tangan lawan digandakan (bawaan mati)"
+        "Mengosongkan tangan sekaligus tanpa turun sebelumnya: poin tangan lawan digandakan (bawaan nonaktif)"
     ),
     "slash.describe.discard_to_go_out": (
-        "Kartu terakhir harus dibuang untuk mengosongkan tangan (bawaan mati)"
+        "Kartu terakhir harus dibuang untuk mengosongkan tangan (bawaan nonaktif)"
     ),
     "slash.describe.rounds": (
         "Jumlah ronde (bawaan: satu per pemain, jadi setiap pemain menjadi dealer sekali)"
@@ -740,7 +740,7 @@ MESSAGES: dict[str, str] = {
     "slash.describe.language": (
         "Bahasa meja (bawaan: bahasa server, atau Inggris jika bahasa server tidak didukung)"
     ),
-    "slash.describe.thread": "Main di utas sendiri yang dibuka dari saluran ini (bawaan: mati)",
+    "slash.describe.thread": "Main di utas sendiri yang dibuka dari saluran ini (bawaan: nonaktif)",
     "slash.describe.scope": "Apa yang ditampilkan (bawaan: permainan di saluran ini)",
     "slash.describe.user": "Tampilkan catatan anggota ini di server",
     "slash.choice.jokers": "{count} Joker",
