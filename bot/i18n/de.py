@@ -137,7 +137,7 @@ MESSAGES: dict[str, str] = {
     "table.footer": "Partie {game_id} · klick auf Meine Karten, um deine Karten zu sehen",
     "table.content.turn": "{mention}, du bist dran.",
     "table.moved": "Runde {round} wurde hier gespielt; der Tisch der nächsten Runde steht weiter unten.",
-    "table.footer.over": "Partie {game_id} ist vorbei: die Ergebnisse stehen weiter unten",
+    "table.footer.over": "Partie {game_id} ist vorbei: Die Ergebnisse stehen weiter unten",
     "table.results": "**Die Partie ist vorbei:** [zu den Ergebnissen]({url})",
     "event.draw.stock": "zog vom Stapel",
     "event.draw.discard": "nahm {card}",
