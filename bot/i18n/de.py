@@ -7,6 +7,41 @@ zusammen 40 Punkte), Hand-Rommé, Stechrunde (bei Gleichstand). Angesprochen wir
 
 from __future__ import annotations
 
+from bot.i18n.glossary import Term
+
+GLOSSARY: dict[str, Term] = {
+    # Ein Wort je Sache, auf jeder Ansicht (geprüft von tests/i18n/test_glossary.py): welche Einträge
+    # von der Sache sprechen, sagt ihr englischer Text (en.py, GLOSSARY).
+    "opening": Term(r"Erstauslage", forbidden=(r"\berste[sn]? Auslegen\b", r"\bzum Auslegen\b"), always=True),
+    "meld": Term(r"Kombination|auslegen|ausgelegt|lege\w* .*aus\b|\bAuslage"),
+    "run": Term(
+        r"\bReihen?\b",
+        forbidden=(r"(?-i:\bFolgen?\b)",),
+        allowed={"rules.summary": "„in Folge“ heißt dort „nacheinander“, nicht die Kombination"},
+    ),
+    "lay_off": Term(r"anleg|\blege\w* an\b|legte .* an\b", always=True),
+    "went_out": Term(r"ausmach|ausgemacht|\bmach\w* .*\baus\b", always=True),
+    "scoring": Term(r"Zählweise|gezählt", always=True),
+    # „Wertung“ ist die Wertungszahl (wie bei Lichess), nie die Hausregel der Zählweise.
+    "rating": Term(r"Wertung|gewertet", always=True, only_here=True),
+    "replay": Term(r"\bReplay", forbidden=(r"Wiederholung",), always=True),
+    # Die Nummer einer Partie heißt überall „Partie 5“, nie „Spiel 5“.
+    "match": Term(r"\bPartie", forbidden=(r"\bSpiel \{\}", r"\bSpiel beenden\b")),
+    "round": Term(r"Runde"),
+    "lobby": Term(r"\bLobby", always=True),
+    "host": Term(r"Gastgeber"),
+    "game_master": Term(r"Spielleitung", always=True),
+    "settings": Term(r"Einstellung", always=True),
+    "preferences": Term(r"Einstellung", forbidden=(r"Vorliebe",), always=True),
+    "panel": Term(r"Ansicht", forbidden=(r"\bTafel\b",)),
+    "text_cards": Term(r"\bText\b", forbidden=(r"\bals Schrift\b",), always=True),
+    "sort": Term(r"sortier|Sortierung", forbidden=(r"\bOrdnung\b", r"\bgeordnet\b"), always=True),
+    # „das Blatt“ ist hier die Hand; „zwei Blätter“ (die Kartenspiele) bleiben erlaubt.
+    "hand": Term(r"\bHand\b|\bKarten\b", forbidden=(r"\bBlatt\b",)),
+    "button": Term(r"\bButtons?\b", forbidden=(r"\bKn(?:o|ö)pf", r"\bTaste\b"), always=True),
+}
+"""Ein Begriff je Sache (siehe :mod:`bot.i18n.glossary`)."""
+
 MESSAGES: dict[str, str] = {
     # --- Wörter aller Ansichten: Karten, Kombinationen, Plätze, Stufen, Aufzählungen, Zahlen, Sprachen ---
     "cards.none": "—",
@@ -33,6 +68,8 @@ MESSAGES: dict[str, str] = {
     "list.pair": "{first} und {last}",
     "list.separator": ", ",
     "number.group": ".",
+    "number.group.rating": "",
+    "number.percent": "{percent} %",
     "language.name": "Deutsch",
     "language.en": "English",
     "language.de": "Deutsch",
@@ -52,29 +89,29 @@ MESSAGES: dict[str, str] = {
         "Mit /romme start kann hier jeder einen neuen Tisch eröffnen."
     ),
     "lobby.started": "Die Partie läuft: Der Tisch steht unten.",
-    "lobby.footer": "Spiel {game_id}",
+    "lobby.footer": "Partie {game_id}",
     "lobby.language": "Sprache: {language}",
     "lobby.server_house_rules": "Hausregeln dieses Servers",
     "button.join": "Mitspielen",
-    "button.leave": "Verlassen",
+    "button.leave": "Aussteigen",
     "button.add_computer": "Computer hinzufügen",
     "button.start": "Starten",
     "button.cancel": "Abbrechen",
     "rules.jokers": "Joker: {count}",
     "rules.opening": "Erstauslage: {points} Punkte",
-    "rules.scoring.melds": "Wertung: Ausgelegtes minus Handkarten",
-    "rules.scoring.penalty": "Wertung: Strafpunkte, nur die Handkarten zählen",
+    "rules.scoring.melds": "Zählweise: Ausgelegtes minus Handkarten",
+    "rules.scoring.penalty": "Zählweise: Strafpunkte, nur die Handkarten zählen",
     "rules.hand_romme.on": "Hand-Rommé verdoppelt die Handpunkte der anderen",
     "rules.hand_romme.off": "Kein Bonus für Hand-Rommé",
-    "rules.discard_to_go_out.on": "Die letzte Karte muss abgeworfen werden",
+    "rules.discard_to_go_out.on": "Ausmachen nur durch Abwerfen der letzten Karte",
     "rules.discard_to_go_out.off": ("Man darf auch durch Auslegen oder Anlegen der letzten Karte ausmachen"),
     "rules.rounds.per_seat": "Runden: eine pro Spieler",
     "rules.rounds.fixed": "Runden: {count}",
     "rules.turn_timeout": "Zugzeit: {seconds} s",
     "rules.computers": "Computerspieler: {count}",
-    "command.joined": "Du sitzt jetzt am Tisch von Spiel {game_id}.",
-    "command.left": "Du hast Spiel {game_id} verlassen.",
-    "command.left.running": "Du hast Spiel {game_id} verlassen: Der Computer spielt jetzt für dich.",
+    "command.joined": "Du sitzt jetzt am Tisch von Partie {game_id}.",
+    "command.left": "Du bist aus Partie {game_id} ausgestiegen.",
+    "command.left.running": "Du bist aus Partie {game_id} ausgestiegen: Der Computer spielt jetzt für dich.",
     "command.thread_opened": "{host} hat einen Rommé-Tisch eröffnet: {thread}",
     # --- Tisch: die Nachricht, Plätze und Stapel, der letzte Zug in Worten ---
     "table.title": "Rommé — Runde {round} von {rounds}",
@@ -97,10 +134,10 @@ MESSAGES: dict[str, str] = {
     "table.melds.more": "Kombinationen auf dem Tisch (Fortsetzung)",
     "table.no_melds": "Noch keine.",
     "table.last_move": "Letzter Zug",
-    "table.footer": "Spiel {game_id} · klick auf Meine Karten, um deine Karten zu sehen",
+    "table.footer": "Partie {game_id} · klick auf Meine Karten, um deine Karten zu sehen",
     "table.content.turn": "{mention}, du bist dran.",
     "table.moved": "Runde {round} wurde hier gespielt; der Tisch der nächsten Runde steht weiter unten.",
-    "table.footer.over": "Spiel {game_id} · die Partie ist vorbei: die Ergebnisse stehen weiter unten",
+    "table.footer.over": "Partie {game_id} ist vorbei: Die Ergebnisse stehen weiter unten",
     "table.results": "**Die Partie ist vorbei:** [zu den Ergebnissen]({url})",
     "event.draw.stock": "zog vom Stapel",
     "event.draw.discard": "nahm {card}",
@@ -109,12 +146,12 @@ MESSAGES: dict[str, str] = {
     "event.opened": "kam mit {cards} heraus ({points} Punkte)",
     "event.opened.no_points": "kam mit {cards} heraus",
     "event.lay_off": "legte {cards} an {meld_id} an",
-    "event.swap_joker": "tauschte {card} gegen den Joker in {meld_id} und legte {cards} aus",
+    "event.swap_joker": "holte mit {card} den Joker aus {meld_id} (neu ausgelegt: {cards})",
     "event.discard": "warf {card} ab",
     "event.take_back": "nahm die vorgeschlagenen Kombinationen zurück",
     "event.timeout": "hatte keine Zeit mehr: Der Computer übernahm den Zug",
     "event.away": "ist abwesend: Der Computer übernimmt den Platz",
-    "event.left": "verließ die Partie: Der Computer übernimmt den Platz",
+    "event.left": "stieg aus: Der Computer übernimmt den Platz",
     "event.back": "ist zurück",
     "event.by_computer": " (vom Computer gespielt)",
     "event.round_over.out": "{name} machte aus: Die Runde ist vorbei.",
@@ -141,7 +178,7 @@ MESSAGES: dict[str, str] = {
     "panel.turn.deadline": "Deine Zugzeit endet {when}.",
     "panel.round_over": "Die Runde ist vorbei.",
     "panel.match_over": "Die Partie ist vorbei.",
-    "panel.round_score": "Du hast in dieser Runde {score} Punkte geholt; insgesamt hast du {total}.",
+    "panel.round_score": "Diese Runde: {score} · insgesamt: {total}",
     "panel.drawn": "➕ Du hast **{card}** gezogen.",
     "panel.table": "Auf dem Tisch",
     "panel.meld_short": "`{meld_id}` {cards}",
@@ -151,7 +188,9 @@ MESSAGES: dict[str, str] = {
     "panel.pending.one": "Vorgeschlagene Kombinationen: {points} von {needed} Punkt für die Erstauslage",
     "panel.opened": "Du hast ausgelegt: Du darfst anlegen und Joker tauschen.",
     "panel.opening_needed": "Erstauslage: Deine ersten Kombinationen müssen {points} Punkte erreichen.",
-    "panel.taken": ("Du hast {card} vom Ablagestapel genommen: Du darfst sie in diesem Zug nicht abwerfen."),
+    "panel.taken": (
+        "Du hast {card} vom Ablagestapel genommen: Diese Karte darfst du in diesem Zug nicht abwerfen."
+    ),
     "panel.target.lay_off": "Wähle die Kombination, an die du {cards} anlegst.",
     "panel.target.swap_joker": (
         "Wähle den Joker zum Tauschen: Die übrigen gewählten Karten bilden mit ihm eine neue Kombination."
@@ -164,7 +203,7 @@ MESSAGES: dict[str, str] = {
     "panel.swapped": (
         "Du hast {card} in {meld_id} für den Joker eingesetzt und den Joker mit {cards} ausgelegt."
     ),
-    "panel.footer": "Nur du siehst diese Karten. Spiel {game_id}",
+    "panel.footer": "Nur du siehst diese Karten. Partie {game_id}",
     "button.draw": "Ziehen",
     "button.take": "Ablage nehmen",
     "button.sort": "Sortieren",
@@ -185,7 +224,7 @@ MESSAGES: dict[str, str] = {
     "select.option.swap_joker": "{meld_id} · {owner}: {card} für den Joker einsetzen",
     "select.discard": "Eine Karte abwerfen und den Zug beenden",
     "hint.title": "Tipp",
-    "hint.best": "Die besten Kombinationen deiner Hand ({points} Punkte)",
+    "hint.best": "Die besten Kombinationen auf deiner Hand ({points} Punkte)",
     "hint.none": "Noch keine Kombination auf deiner Hand.",
     "hint.opening_reached": (
         "Deine Kombinationen ergeben {points} Punkte: genug für deine Erstauslage, die {needed} braucht."
@@ -202,7 +241,7 @@ MESSAGES: dict[str, str] = {
     ),
     "stop.confirm.standings": "Die Partie wird nach dem bisherigen Stand gewertet.",
     "stop.confirm.unrated": "Noch ist keine Runde zu Ende: Die Partie wird nicht gewertet.",
-    "button.stop_yes": "Spiel beenden",
+    "button.stop_yes": "Partie beenden",
     # --- Rundenende ---
     "round_end.title": "Runde {round} ist vorbei",
     "round_end.title.tiebreak": "Stechrunde {round} ist vorbei",
@@ -233,8 +272,8 @@ MESSAGES: dict[str, str] = {
     ),
     "match_end.no_winner": "Kein Sieger.",
     "match_end.standings": "Endstand",
-    "match_end.standing_line": "{place}. **{name}** — Punkte: {points}",
-    "match_end.standing_line.one": "{place}. **{name}** — Punkte: {points}",
+    "match_end.standing_line": "{place}. **{name}** — {points} Punkte",
+    "match_end.standing_line.one": "{place}. **{name}** — {points} Punkt",
     "match_end.tiebreaks": "Gespielte Stechrunden: {count}",
     "match_end.ratings": "Wertungen",
     "match_end.rated.leaver": (
@@ -256,16 +295,18 @@ MESSAGES: dict[str, str] = {
     "history.title": "Letzte Partien auf diesem Server",
     "history.title.member": "Letzte Partien von {name}",
     "history.empty": "Hier gibt es noch keine beendete Partie.",
-    "history.line": "**{number}.** {when} · Partie {game_id} ({state})\n{places}\nAusgemacht: {outs}",
+    "history.line": (
+        "**{number}.** {when} · Partie {game_id} ({state})\n{places}\nAusgemacht je Runde: {outs}"
+    ),
     "history.place": "{place}. {name} ({points})",
     "history.nobody": "niemand",
     "history.finished": "zu Ende gespielt",
     "history.stopped": "abgebrochen",
-    "history.button": "Wiederholung {number}",
+    "history.button": "Replay {number}",
     "history.more": "… und {count} weitere Partien",
     "history.more.one": "… und 1 weitere Partie",
-    "replay.title": "Wiederholung von Partie {game_id} · Runde {round} von {rounds}",
-    "replay.title.tiebreak": "Wiederholung von Partie {game_id} · Stechrunde {round}",
+    "replay.title": "Replay von Partie {game_id} · Runde {round} von {rounds}",
+    "replay.title.tiebreak": "Replay von Partie {game_id} · Stechrunde {round}",
     "replay.step": "Schritt {step} von {steps}",
     "replay.deal": "{name} hat die Karten ausgeteilt; aufgedeckt liegt {card}.",
     "replay.move": "{name} hat einen Zug gemacht.",
@@ -278,7 +319,7 @@ MESSAGES: dict[str, str] = {
     "replay.discard": "Ablagestapel: {card} oben ({count} Karten)",
     "replay.discard.one": "Ablagestapel: {card} oben (1 Karte)",
     "replay.meld": "{meld_id} ({owner}): {cards}",
-    "replay.footer": "Partie {game_id} · nur du siehst diese Wiederholung",
+    "replay.footer": "Partie {game_id} · nur du siehst dieses Replay",
     "replay.next_turn": "Nächster Zug",
     "replay.round": "Runde {round}",
     "replay.round_select": "Zu einer Runde springen",
@@ -286,12 +327,12 @@ MESSAGES: dict[str, str] = {
     "replay.export_ready": "Partie {game_id} als Datei; ihr Aufbau steht in der Anleitung des Bots.",
     "replay.choice": "Partie {game_id} · {when} · {players}",
     # --- Punkte, Bestenliste und Rekorde ---
-    "scores.title": "Punktestand — Spiel {game_id}",
+    "scores.title": "Punktestand — Partie {game_id}",
     "scores.total": "Gesamt",
     "scores.no_rounds": "Noch ist keine Runde zu Ende.",
     "scores.row.round": "R{number}",
     "scores.row.tiebreak": "S{number}",
-    "leaderboard.title": "Bestenliste",
+    "leaderboard.title": "Ewige Bestenliste",
     "leaderboard.empty": "Auf diesem Server hat noch niemand eine Partie beendet.",
     "leaderboard.line": ("{place}. {player} — {matches} · {wins} · {points} Punkte · beste Runde: {best}"),
     "leaderboard.line.one": "{place}. {player} — {matches} · {wins} · {points} Punkt · beste Runde: {best}",
@@ -314,8 +355,8 @@ MESSAGES: dict[str, str] = {
     "board.period": "Vom {start} bis {end}",
     "board.line": "{rank}. {player} — {rating} · {matches} · {wins}",
     "board.line.provisional": "{rank}. {player} — {rating} ({provisional}) · {matches} · {wins}",
-    "board.empty": "In dieser Saison hat noch niemand eine Wertung: beende eine Partie, um eine zu bekommen.",
-    "board.page": "Seite {page} von {pages} · {size} gewertet",
+    "board.empty": "In dieser Saison hat noch niemand eine Wertung: Beende eine Partie, um eine zu bekommen.",
+    "board.page": "Seite {page} von {pages} · {size} Spieler mit Wertung",
     "board.elsewhere": "Diese Rangliste gehört zu einem anderen Server.",
     "button.board.previous": "Zurück",
     "button.board.next": "Weiter",
@@ -332,7 +373,7 @@ MESSAGES: dict[str, str] = {
     "profile.body": (
         "Partien: {matches}\nSiege: {wins} ({rate})\nDurchschnittlicher Platz: {place}\n"
         "In {out} der Runden ausgemacht\nBeste Runde: {best_round}\nBeste Partie: {best_match}\n"
-        "Hand-Rommé: {hand}\nBesiegte Computer-Stufen: {levels}"
+        "Hand-Rommé: {hand}\nBesiegte Computerstärken: {levels}"
     ),
     "profile.chart": "Die Wertung über die letzten {count} Partien",
     "profile.chart.one": "Die Wertung nach der ersten Partie",
@@ -354,9 +395,9 @@ MESSAGES: dict[str, str] = {
     "settings.line.lobby_timeout": "Eine nicht begonnene Lobby schließt nach {minutes} Minuten",
     "settings.line.computer_level": "Stärke der Computer: {level}",
     "settings.line.threads": "Jede Partie in einem eigenen Thread: {value}",
-    "settings.line.channels": "Partien beginnen in: {channels}",
+    "settings.line.channels": "Partien erlaubt in: {channels}",
     "settings.line.role": "Rolle der Spielleitung: {role}",
-    "settings.channels.all": "jedem Kanal",
+    "settings.channels.all": "allen Kanälen",
     "settings.role.none": "keine (nur „Server verwalten“)",
     "settings.level.easy": "leicht",
     "settings.level.normal": "mittel",
@@ -366,24 +407,24 @@ MESSAGES: dict[str, str] = {
     "settings.role.pick": "Rolle der Spielleitung, gewählt mit „Server verwalten“ (darf jede Partie beenden)",
     "settings.numbers": "Zahlen …",
     "settings.reset": "Alles zurücksetzen",
-    "settings.reset.done": "wieder alle Vorgaben des Bots",
+    "settings.reset.done": "alle Einstellungen auf die Vorgaben des Bots zurückgesetzt",
     "settings.reset.kept_role": (
-        "wieder alle Vorgaben des Bots, bis auf die Rolle der Spielleitung (die ändert nur "
-        "„Server verwalten“)"
+        "alle Einstellungen auf die Vorgaben des Bots zurückgesetzt, bis auf die Rolle der Spielleitung "
+        "(die ändert nur „Server verwalten“)"
     ),
     "settings.numbers.title": "Servereinstellungen: Zahlen",
-    "settings.input.opening": "Punkte zum Auslegen ({low}-{high})",
+    "settings.input.opening": "Punkte für die Erstauslage ({low}-{high})",
     "settings.input.opening.hint": "40",
     "settings.input.rounds": "Runden ({low}-{high})",
     "settings.input.rounds.hint": "leer: eine je Spieler",
     "settings.input.turn_timeout": "Zugzeit in Sekunden ({low}-{high})",
     "settings.input.turn_timeout.hint": "leer: die des Bots",
-    "settings.input.lobby_timeout": "Lobby schließt nach Minuten ({low}-{high})",
+    "settings.input.lobby_timeout": "Lobby schließt nach … Minuten ({low}-{high})",
     "settings.input.lobby_timeout.hint": "leer: die des Bots",
     "settings.name.language": "Sprache",
     "settings.name.jokers": "Joker",
-    "settings.name.opening": "Auslegen",
-    "settings.name.scoring": "Wertung",
+    "settings.name.opening": "Erstauslage",
+    "settings.name.scoring": "Zählweise",
     "settings.name.hand_romme": "Hand-Rommé",
     "settings.name.discard_to_go_out": "Ausmachen nur mit Abwurf",
     "settings.name.rounds": "Runden",
@@ -394,7 +435,7 @@ MESSAGES: dict[str, str] = {
     "settings.name.channels": "Kanäle",
     "settings.name.game_master_role": "Rolle der Spielleitung",
     "settings.name.cards": "Karten",
-    "settings.name.sort": "Ordnung",
+    "settings.name.sort": "Sortierung",
     "settings.name.mention": "Erwähnung",
     "settings.name.?": "Einstellung",
     "settings.saved": "✅ Gespeichert: {what}",
@@ -408,50 +449,51 @@ MESSAGES: dict[str, str] = {
     "settings.input.season_length.hint": "leer: wie in der Liste gewählt",
     "settings.name.season_length": "Saisonlänge",
     # --- Vorlieben ---
-    "preferences.title": "Deine Vorlieben",
-    "preferences.description": "Deine eigene Wahl, auf jedem Server.",
+    "preferences.title": "Deine Einstellungen",
+    "preferences.description": "Gilt für dich auf jedem Server.",
     "preferences.cards.faces": "Karten als Bilder",
-    "preferences.cards.text": "Karten als Schrift (von Bildschirmlesern vorgelesen)",
-    "preferences.sort.suit": "Blatt nach Farbe geordnet",
-    "preferences.sort.rank": "Blatt nach Wert geordnet",
-    "preferences.language": "Persönliche Antworten auf: {language}",
+    "preferences.cards.text": "Karten als Text (für Screenreader)",
+    "preferences.sort.suit": "Hand nach Farbe sortiert",
+    "preferences.sort.rank": "Hand nach Wert sortiert",
+    "preferences.language": "Sprache privater Antworten: {language}",
     "preferences.language.discord": "Sprache deines Geräts",
     "preferences.mention.on": "Mich erwähnen, wenn ich dran bin",
     "preferences.mention.off": "Mich nicht erwähnen, wenn ich dran bin",
-    "preferences.pick": "Eine Vorliebe ändern …",
+    "preferences.pick": "Eine Einstellung ändern …",
     "preferences.name.cards": "Karten",
-    "preferences.name.sort": "Ordnung",
+    "preferences.name.sort": "Sortierung",
     "preferences.name.language": "Sprache",
     "preferences.name.mention": "Erwähnung",
     # --- Hilfe und Kurzregeln ---
     "help.title": "Rommé: so wird gespielt",
     "help.about": (
-        "Rommé ist ein Kartenspiel für 2 bis 6 Personen, mit zwei Kartenspielen und Jokern.\n"
-        "Bilde aus deinem Blatt Sätze (gleicher Wert) und Folgen (gleiche Farbe, lückenlos) "
-        "und lege sie aus.\n"
-        "Wer zuerst alle Karten los ist, beendet die Runde; die anderen zählen, was sie noch halten."
+        "Rommé spielt man zu zweit bis zu sechst mit zwei Blättern zu je 52 Karten und Jokern.\n"
+        "Bilde aus deinen Karten Sätze (gleicher Wert) und Reihen (gleiche Farbe, lückenlos) und lege sie "
+        "aus.\n"
+        "Wer zuerst alle Karten los ist, macht aus und beendet die Runde; die anderen zählen, was sie noch "
+        "auf der Hand haben."
     ),
     "help.turn": "Ein Zug in fünf Schritten",
     "help.turn.steps": (
         "1. Drücke **{hand}**, um deine Karten privat zu sehen.\n"
         "2. **{draw}**: eine Karte vom Stapel, oder **{take}**.\n"
-        "3. Wähle Karten und drücke **{meld}** (dein erstes Auslegen braucht die nötigen Punkte).\n"
+        "3. Wähle Karten und drücke **{meld}** (für die Erstauslage brauchst du die nötigen Punkte).\n"
         "4. **{lay_off}**: Karten an ausgelegte Kombinationen anlegen.\n"
-        "5. **{discard}**: eine Karte ablegen, dann ist der nächste Spieler dran."
+        "5. **{discard}**: eine Karte abwerfen, dann ist der Nächste dran."
     ),
     "help.commands": "Befehle",
     "help.commands.list": (
-        "/romme start: einen Tisch öffnen · /romme join, /romme leave: Platz nehmen oder gehen\n"
-        "/romme hand: dein Blatt · /romme score: der Stand · /romme rules: die Regeln in Kürze\n"
-        "/romme stop: die Partie beenden · /romme preferences: deine Vorlieben · /romme settings: die "
+        "/romme start: einen Tisch öffnen · /romme join, /romme leave: mitspielen oder aussteigen\n"
+        "/romme hand: deine Karten · /romme score: der Punktestand · /romme rules: die Regeln in Kürze\n"
+        "/romme stop: die Partie beenden · /romme preferences: deine Einstellungen · /romme settings: die "
         "Vorgaben des Servers · /romme help: diese Seite\n"
-        "/romme history, /romme replay: die letzten Partien, Zug für Zug noch einmal · "
-        "/romme profile: Wertung und Bilanz eines Mitglieds · /romme season: eine neue Saison"
+        "/romme history, /romme replay: die letzten Partien, Zug für Zug noch einmal · /romme profile: "
+        "Wertung und Bilanz eines Mitglieds · /romme season: eine neue Saison"
     ),
     "help.rule_book": "Das Regelbuch",
     "help.tip": (
-        "💡 Tipp: Wähle Karten in der Liste unten und drücke dann eine Taste; /romme help erklärt "
-        "einen Zug Schritt für Schritt."
+        "💡 Tipp: Wähle unten Karten aus und klick dann auf einen Button; /romme help erklärt einen Zug "
+        "Schritt für Schritt."
     ),
     "help.early_end.title": "Eine Partie vorzeitig beenden",
     "help.early_end": (
@@ -464,13 +506,13 @@ MESSAGES: dict[str, str] = {
     ),
     "help.seasons.title": "Saisons",
     "help.seasons": (
-        "Saisons: Die Wertungen laufen in Saisons von je einem Kalendermonat (UTC), sofern die "
-        "Einstellungen des Servers (/romme settings) keine Zahl von Tagen oder nur den Beginn von "
-        "Hand wählen; ein Mitglied mit „Server verwalten“ kann die nächste jederzeit mit /romme season "
-        "beginnen. Eine neue Saison "
-        "leert die Rangliste und macht jede Wertung unsicherer: Sie wird niedriger gezeigt und ist "
-        "5 Partien lang vorläufig. Das Können dahinter bleibt, ebenso Siege, Punkte, Profilangaben und "
-        "der Endstand jeder vergangenen Saison (`/romme score season:`)."
+        "Eine Saison dauert einen Kalendermonat (UTC); in den Einstellungen des Servers (/romme settings) "
+        "lässt sich stattdessen eine Zahl von Tagen einstellen oder festlegen, dass Saisons nur von Hand "
+        "beginnen. Ein Mitglied mit „Server "
+        "verwalten“ startet die nächste jederzeit mit /romme season. Zu Beginn einer Saison ist die "
+        "Rangliste leer und jede Wertung unsicherer: Sie wird niedriger angezeigt und gilt 5 Partien lang "
+        "als vorläufig. Die Spielstärke dahinter bleibt erhalten, ebenso Siege, Punkte, Profile und der "
+        "Endstand jeder früheren Saison (`/romme score season:`)."
     ),
     "rules.title": "Rommé — die Regeln in Kürze",
     "rules.summary": (
@@ -481,7 +523,7 @@ MESSAGES: dict[str, str] = {
         "Eine vom Ablagestapel genommene Karte darfst du im selben Zug nicht wieder abwerfen (R12).\n"
         "**Kombinationen:** Eine Reihe sind 3 oder mehr Karten einer Farbe in Folge (A-2-3 oder "
         "Q-K-A, nie K-A-2); ein Satz sind 3 bis 4 Karten gleichen Werts in verschiedenen Farben. Ein "
-        "Joker ersetzt jede Karte; eine Kombination mit zwei oder mehr Jokern braucht mindestens "
+        "Joker kann jede Karte ersetzen; eine Kombination mit zwei oder mehr Jokern braucht mindestens "
         "zwei echte Karten (R7-R10).\n"
         "**Erstauslage:** Deine ersten Kombinationen müssen zusammen {opening} Punkte wert sein; bis "
         "dahin sind sie nur vorgeschlagen und du kannst sie zurücknehmen (R13). Danach darfst du an "
@@ -503,11 +545,11 @@ MESSAGES: dict[str, str] = {
         "Entschuldigung, da ist etwas schiefgegangen. Das Spiel ist unverändert; versuch es bitte noch "
         "einmal."
     ),
-    "error.bad_component": "Dieser Knopf gilt nicht mehr.",
-    "error.click.other_server": "Dieser Knopf gehört zu einer Partie auf einem anderen Server.",
-    "error.click.other_channel": "Dieser Knopf gehört zu einer Partie in einem anderen Kanal.",
+    "error.bad_component": "Dieser Button funktioniert nicht mehr.",
+    "error.click.other_server": "Dieser Button gehört zu einer Partie auf einem anderen Server.",
+    "error.click.other_channel": "Dieser Button gehört zu einer Partie in einem anderen Kanal.",
     "error.click.cannot_view": "Du kannst den Kanal dieser Partie nicht sehen.",
-    "error.click.other_message": "Dieser Knopf steht nicht auf einer Nachricht seiner Partie.",
+    "error.click.other_message": "Dieser Button gehört zu keiner Nachricht seiner Partie.",
     # Engine: Zugfolge und Phasen
     "error.turn.not_your_turn": "Du bist nicht am Zug.",
     "error.turn.must_draw": "Zieh zuerst eine Karte.",
@@ -524,7 +566,7 @@ MESSAGES: dict[str, str] = {
     ),
     # Engine: Kombinationen (R7-R10)
     "error.meld.too_short": "Eine Kombination braucht mindestens drei Karten.",
-    "error.meld.mixed_suits": "Eine Reihe muss aus einer Farbe sein.",
+    "error.meld.mixed_suits": "Eine Reihe muss aus einer Farbe bestehen.",
     "error.meld.repeated_suit": "Ein Satz darf keine zwei Karten derselben Farbe haben.",
     "error.meld.not_consecutive": "Die Karten einer Reihe müssen aufeinander folgen.",
     "error.meld.around_corner": "Eine Reihe darf nicht um die Ecke gehen (K-A-2).",
@@ -533,7 +575,7 @@ MESSAGES: dict[str, str] = {
     ),
     "error.meld.jokers_only": "Eine Kombination nur aus Jokern ist nicht erlaubt.",
     "error.meld.too_long": "Diese Kombination wäre zu lang.",
-    "error.meld.mixed_ranks": "Ein Satz muss aus Karten gleichen Werts sein.",
+    "error.meld.mixed_ranks": "Ein Satz muss aus Karten gleichen Werts bestehen.",
     "error.meld.repeated_rank": "Eine Reihe darf keinen Wert zweimal haben.",
     "error.meld.invalid": "Diese Karten ergeben keine Kombination.",
     "error.swap.not_replaceable": (
@@ -545,7 +587,7 @@ MESSAGES: dict[str, str] = {
     "error.layoff.no_room": "Diese Karten passen nicht an diese Kombination.",
     "error.layoff.bad_end": "Ein Joker kommt ans untere oder obere Ende einer Reihe.",
     "error.layoff.joker_holds_place": (
-        "Diesen Platz hält ein Joker: Setz die Karte stattdessen mit Joker tauschen ein."
+        "Diesen Platz hält ein Joker: Setz die Karte stattdessen mit **Joker tauschen** ein."
     ),
     "error.table.no_such_meld": "Diese Kombination liegt nicht auf dem Tisch.",
     "error.take_back.nothing_pending": "Du hast keine vorgeschlagene Kombination zum Zurücknehmen.",
@@ -560,8 +602,8 @@ MESSAGES: dict[str, str] = {
     "error.seats.count": "Eine Partie braucht 2 bis 6 Spieler.",
     # Tischdienst
     "error.game.none_here": "In diesem Kanal läuft keine Partie. Starte eine mit /romme start.",
-    "error.game.exists": "In diesem Kanal gibt es schon eine Partie (Spiel {game_id}).",
-    "error.thread.inside": "Das ist schon ein Thread: starte die Partie hier ohne thread.",
+    "error.game.exists": "In diesem Kanal gibt es schon eine Partie (Partie {game_id}).",
+    "error.thread.inside": "Das ist schon ein Thread: Starte die Partie hier ohne die Option `thread`.",
     "error.thread.not_here": "Eine Partie in einem eigenen Thread beginnt in einem Textkanal.",
     "error.thread.cannot_open": "Ich konnte hier keinen Thread eröffnen, daher beginnt keine Partie.",
     "error.bot_permission": (
@@ -601,12 +643,10 @@ MESSAGES: dict[str, str] = {
     "error.replay.not_found": (
         "Auf diesem Server gibt es keine beendete Partie {game_id}, die du sehen kannst."
     ),
-    "error.replay.running": (
-        "Partie {game_id} läuft noch: ihre Wiederholung lässt sich ansehen, sobald sie vorbei ist."
-    ),
+    "error.replay.running": "Partie {game_id} läuft noch: Das Replay gibt es, sobald sie vorbei ist.",
     "error.replay.none": (
-        "Partie {game_id} hat keine Wiederholung: ihre Züge sind nicht mehr gespeichert, "
-        "oder sie wurde gespielt, bevor es Wiederholungen gab."
+        "Partie {game_id} hat kein Replay: Ihre Züge sind nicht mehr gespeichert, oder sie wurde gespielt, "
+        "bevor es Replays gab."
     ),
     "error.settings.not_allowed": (
         "Nur ein Mitglied mit „Server verwalten“ oder der Rolle der Spielleitung kann diese "
@@ -617,10 +657,12 @@ MESSAGES: dict[str, str] = {
         "{setting}: {value} liegt außerhalb des Bereichs, erlaubt ist {low} bis {high}. "
         "Nichts wurde geändert."
     ),
-    "error.settings.bad_value": "{setting}: dieser Wert steht nicht zur Wahl. Nichts wurde geändert.",
-    "error.settings.other_server": "Diese Tafel gehört zu einem anderen Server. Nichts wurde geändert.",
+    "error.settings.bad_value": "{setting}: Dieser Wert steht nicht zur Wahl. Nichts wurde geändert.",
+    "error.settings.other_server": (
+        "Diese Einstellungen gehören zu einem anderen Server. Nichts wurde geändert."
+    ),
     "error.settings.not_yours": (
-        "Diese Tafel gehört einem anderen Mitglied. Öffne deine eigene mit /romme preferences."
+        "Diese Einstellungen gehören einem anderen Mitglied. Öffne deine eigenen mit /romme preferences."
     ),
     "error.settings.channel_elsewhere": "{channel} ist kein Kanal dieses Servers. Nichts wurde geändert.",
     "error.settings.role_gone": "Diese Rolle gibt es auf diesem Server nicht mehr. Nichts wurde geändert.",
@@ -640,9 +682,7 @@ MESSAGES: dict[str, str] = {
         "{role} steht nicht unter der höchsten Rolle des Bots und kann daher nicht die Rolle der "
         "Spielleitung sein. Wähle eine niedrigere Rolle. Nichts wurde geändert."
     ),
-    "error.start.channel_not_allowed": (
-        "In diesem Kanal können keine Partien begonnen werden. Beginne eine in: {channels}"
-    ),
+    "error.start.channel_not_allowed": "Hier lassen sich keine Partien starten. Erlaubt sind: {channels}",
     "error.game.moved": (
         "Dieser Tisch läuft jetzt in einem anderen Prozess des Bots. Bitte versuche es noch einmal."
     ),
@@ -654,13 +694,13 @@ MESSAGES: dict[str, str] = {
     "slash.start": "Einen Tisch in diesem Kanal eröffnen und auf Mitspieler warten",
     "slash.join": "Am Tisch in diesem Kanal Platz nehmen",
     "slash.leave": "Den Tisch verlassen; in einer laufenden Partie übernimmt ein Computer deinen Platz",
-    "slash.hand": "Deine Karten zeigen, nur für dich, mit den Knöpfen zum Spielen",
+    "slash.hand": "Deine Karten zeigen, nur für dich, mit den Buttons zum Spielen",
     "slash.score": "Punktestand der Partie in diesem Kanal, des Servers oder eines Spielers",
     "slash.rules": "Die Regeln in Kürze und die Hausregeln dieses Tisches",
     "slash.stop": "Die Partie in diesem Kanal beenden (Gastgeber oder Server verwalten)",
     "slash.option.jokers": "joker",
     "slash.option.opening": "erstauslage",
-    "slash.option.scoring": "wertung",
+    "slash.option.scoring": "zählweise",
     "slash.option.hand_romme": "hand_romme",
     "slash.option.discard_to_go_out": "abwerfen_zum_ausmachen",
     "slash.option.rounds": "runden",
@@ -675,7 +715,7 @@ MESSAGES: dict[str, str] = {
     "slash.describe.opening": (
         "Punkte, die deine ersten Kombinationen zusammen erreichen müssen (Standard {default})"
     ),
-    "slash.describe.scoring": "Wie eine Runde gewertet wird (Standard: Ausgelegtes minus Handkarten)",
+    "slash.describe.scoring": "Wie eine Runde gezählt wird (Standard: Ausgelegtes minus Handkarten)",
     "slash.describe.hand_romme": (
         "Wer in einem Zug aus der vollen Hand ausmacht, verdoppelt die Handpunkte der anderen (Standard aus)"
     ),
@@ -696,21 +736,23 @@ MESSAGES: dict[str, str] = {
     "slash.describe.user": "Stattdessen die Bilanz dieses Mitglieds auf dem Server zeigen",
     "slash.choice.jokers": "{count} Joker",
     "slash.choice.scoring_melds": "Ausgelegtes minus Handkarten (Standard)",
-    "slash.choice.scoring_penalty": "Strafpunkte: nur die Handkarten zählen, gegen dich",
+    "slash.choice.scoring_penalty": "Strafpunkte: nur die Handkarten zählen, als Minuspunkte",
     "slash.choice.level_easy": "Leicht: macht Anfängerfehler",
     "slash.choice.level_normal": "Mittel",
-    "slash.choice.level_hard": "Schwer: spielt wie ein Vereinsspieler",
+    "slash.choice.level_hard": "Schwer: spielt wie ein alter Hase",
     "slash.choice.scope_channel": "Die Partie in diesem Kanal, Runde für Runde",
     "slash.choice.scope_server": "Die Bestenliste des Servers",
-    "slash.history": "Die letzten beendeten Partien auf diesem Server, jede mit ihrer Wiederholung",
+    "slash.history": "Die letzten beendeten Partien auf diesem Server, jede mit ihrem Replay",
     "slash.replay": "Eine beendete Partie noch einmal ansehen, Zug für Zug",
     "slash.option.member": "mitglied",
     "slash.describe.member": "Nur die Partien, die dieses Mitglied gespielt hat",
     "slash.option.game": "partie",
     "slash.describe.game": "Die Partie, die du ansehen willst (ihre Nummer)",
     "slash.settings": "Die Vorgaben dieses Servers für neue Partien (Server verwalten oder Spielleitung)",
-    "slash.preferences": "Deine eigenen Vorlieben auf jedem Server: Karten als Schrift, Ordnung, Sprache",
-    "slash.help": "Wie man spielt, ein Zug Schritt für Schritt, und die Befehle",
+    "slash.preferences": (
+        "Deine Einstellungen auf jedem Server: Karten als Text, Sortierung, Sprache, Erwähnungen"
+    ),
+    "slash.help": "So wird gespielt: ein Zug Schritt für Schritt und alle Befehle",
     "slash.profile": "Wertung, Platz und Statistik eines Mitglieds auf diesem Server",
     "slash.season": "Eine neue Saison der Wertungen auf diesem Server beginnen (Server verwalten)",
     "slash.describe.profile_member": "Wessen Profil gezeigt wird (Standard: deins)",

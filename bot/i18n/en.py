@@ -11,6 +11,36 @@ and ``id.py``, so that a text and its translations are found in the same place.
 
 from __future__ import annotations
 
+from bot.i18n.glossary import Term
+
+GLOSSARY: dict[str, Term] = {
+    # The ideas the catalogs must name with one word each. Here the English term says which entries
+    # speak of the idea (those whose English matches it); de.py and id.py give their own word for it.
+    "opening": Term(r"\bopening\b"),
+    "meld": Term(r"\bmelds?\b"),
+    "run": Term(r"\bruns?\b"),
+    "lay_off": Term(r"\blay(?:s|ing)? off\b|\blaid off\b"),
+    "went_out": Term(r"\b(?:go|goes|going|went) out\b"),
+    "leave": Term(r"\bleave\b|\bleft\b|\bleaver\b"),
+    "scoring": Term(r"\bscoring\b|\bhow a round is scored\b"),
+    "rating": Term(r"\bratings?\b|\b(?:un)?rated\b"),
+    "replay": Term(r"\breplays?\b"),
+    "match": Term(r"\bmatch(?:es)?\b|\bgame \{\}"),
+    "round": Term(r"\brounds?\b"),
+    "lobby": Term(r"\blobb(?:y|ies)\b"),
+    "host": Term(r"\bhost\b"),
+    "game_master": Term(r"\bgame master\b"),
+    "settings": Term(r"\bsettings\b"),
+    "preferences": Term(r"\bpreferences\b"),
+    "panel": Term(r"\bpanel\b"),
+    "text_cards": Term(r"\bas text\b"),
+    "sort": Term(r"\bsort(?:ed)?\b"),
+    "hand": Term(r"\bhand\b"),
+    "button": Term(r"\bbuttons?\b"),
+    "seat": Term(r"\bseats?\b"),
+}
+"""One term per idea (see :mod:`bot.i18n.glossary`); ``tests/i18n/test_glossary.py`` checks it."""
+
 MESSAGES: dict[str, str] = {
     # --- words every screen uses: cards, melds, seats, levels, lists, numbers, languages ---
     "cards.none": "—",
@@ -37,6 +67,8 @@ MESSAGES: dict[str, str] = {
     "list.pair": "{first} and {last}",
     "list.separator": ", ",
     "number.group": ",",
+    "number.group.rating": ",",
+    "number.percent": "{percent}%",
     "language.name": "English",
     "language.en": "English",
     "language.de": "Deutsch",

@@ -8,6 +8,41 @@ mengenal bentuk jamak pada kata benda: "1 kartu", "13 kartu".
 
 from __future__ import annotations
 
+from bot.i18n.glossary import Term
+
+GLOSSARY: dict[str, Term] = {
+    # Satu istilah untuk satu hal di semua tampilan (diperiksa oleh tests/i18n/test_glossary.py):
+    # entri mana yang membicarakan hal itu ditentukan oleh teks Inggrisnya (en.py, GLOSSARY).
+    "opening": Term(r"kombinasi[ _]pertama", forbidden=(r"\bpembuka\b",), always=True),
+    # "turunan" berarti keturunan; yang diturunkan ke meja adalah kombinasi.
+    "meld": Term(r"kombinasi|turun", forbidden=(r"\bturunan\b",)),
+    "run": Term(r"\brun\b"),
+    "lay_off": Term(r"tambah|menambah", always=True),
+    # "keluar" adalah meninggalkan permainan, bukan mengosongkan tangan.
+    "went_out": Term(r"mengosongkan tangan|dikosongkan", not_for=(r"\bkeluar\b",), always=True),
+    "leave": Term(r"keluar|meninggalkan|tinggalkan", only_here=True),
+    "scoring": Term(r"\bskor\b", forbidden=(r"\bpenilaian\b",), always=True),
+    # "nilai" adalah nilai kartu di semua tampilan lain, jadi rating disebut "rating".
+    "rating": Term(r"\brating\b|ber-rating", not_for=(r"\bnilai\b", r"\bdinilai\b"), always=True),
+    "replay": Term(r"\breplay", forbidden=(r"\btayangan\b",), always=True),
+    "match": Term(r"\bpermainan\b"),
+    "round": Term(r"\bronde\b", forbidden=(r"\bbabak\b",), always=True),
+    "lobby": Term(r"\blobi\b", forbidden=(r"\bruang tunggu\b",), always=True),
+    "host": Term(r"\bhost\b", forbidden=(r"\btuan rumah\b",), always=True),
+    # "pemandu" adalah pemandu wisata; peran yang boleh menghentikan permainan mengelolanya.
+    "game_master": Term(r"pengelola permainan", forbidden=(r"\bpemandu\b", r"\bmemandu\b"), always=True),
+    "settings": Term(r"pengaturan", always=True),
+    "preferences": Term(r"preferensi|pilihanmu"),
+    "panel": Term(r"\bpanel\b"),
+    "text_cards": Term(r"\bteks\b", forbidden=(r"\bsebagai tulisan\b",), always=True),
+    "sort": Term(r"urut", always=True),
+    "hand": Term(r"tangan|kartumu|kartu saya"),
+    "button": Term(r"\btombol\b", always=True),
+    # Jumlah pemain di lobi boleh tetap "Kursi (3/6)"; di tempat lain mereka adalah pemain.
+    "seat": Term(r"\bpemain\b", forbidden=(r"\bkursi\b",), allowed={"lobby.seats": "hitungan kursi di lobi"}),
+}
+"""Satu istilah untuk satu hal (lihat :mod:`bot.i18n.glossary`)."""
+
 MESSAGES: dict[str, str] = {
     # --- kata untuk semua tampilan: kartu, kombinasi, kursi, tingkat, daftar, angka, bahasa ---
     "cards.none": "—",
@@ -15,7 +50,7 @@ MESSAGES: dict[str, str] = {
     "meld.pending_line": "{cards} ({points})",
     "meld.more": "… dan {count} kombinasi lagi",
     "meld.more.one": "… dan 1 kombinasi lagi",
-    "seat.tag.away": "tidak hadir",
+    "seat.tag.away": "sedang tidak aktif",
     "seat.tag.left": "keluar",
     "seat.tag.sits_out": "tidak ikut ronde penentuan",
     "seat.tag.level.easy": "mudah",
@@ -34,6 +69,8 @@ MESSAGES: dict[str, str] = {
     "list.pair": "{first} dan {last}",
     "list.separator": ", ",
     "number.group": ".",
+    "number.group.rating": ".",
+    "number.percent": "{percent}%",
     "language.name": "Bahasa Indonesia",
     "language.en": "English",
     "language.de": "Deutsch",
@@ -41,16 +78,16 @@ MESSAGES: dict[str, str] = {
     # --- lobi: pesan dan tombolnya, aturan meja yang ditampilkan, /romme join dan leave ---
     "lobby.title": "Rommé — permainan baru",
     "lobby.description": (
-        "Tuan rumah: {host}. Klik **Gabung** untuk mengambil kursi. Tuan rumah mengklik **Mulai** "
-        "jika ada 2 sampai 6 kursi terisi."
+        "Host: {host}. Klik **Gabung** untuk ikut bermain. Host menekan **Mulai** jika sudah ada 2 sampai 6"
+        " pemain."
     ),
     "lobby.seats": "Kursi ({count}/{max})",
-    "lobby.no_seats": "Belum ada siapa pun.",
+    "lobby.no_seats": "Belum ada pemain.",
     "lobby.house_rules": "Aturan meja",
     "lobby.cancelled": "Permainan ini dibatalkan.",
     "lobby.expired": (
-        "Lobi ini tertutup dengan sendirinya: tidak ada yang memulai permainan tepat waktu. Siapa pun "
-        "dapat membuka meja baru di sini dengan /romme start."
+        "Lobi ini otomatis ditutup: tidak ada yang memulai permainan tepat waktu. Siapa pun dapat membuka "
+        "meja baru di sini dengan /romme start."
     ),
     "lobby.started": "Permainan sudah dimulai: mejanya ada di bawah.",
     "lobby.footer": "Permainan {game_id}",
@@ -75,7 +112,7 @@ MESSAGES: dict[str, str] = {
     "rules.rounds.fixed": "Ronde: {count}",
     "rules.turn_timeout": "Waktu giliran: {seconds} detik",
     "rules.computers": "Pemain komputer: {count}",
-    "command.joined": "Kamu mengambil kursi di permainan {game_id}.",
+    "command.joined": "Kamu bergabung di permainan {game_id}.",
     "command.left": "Kamu keluar dari permainan {game_id}.",
     "command.left.running": "Kamu keluar dari permainan {game_id}: komputer kini bermain menggantikanmu.",
     "command.thread_opened": "{host} membuka meja Rommé: {thread}",
@@ -88,7 +125,7 @@ MESSAGES: dict[str, str] = {
     "table.turn.play": "Giliran: {who} — turunkan kombinasi, tambahkan kartu, atau buang",
     "table.turn.deadline": "Batas waktu giliran: {when}",
     "table.round_over": "Ronde telah berakhir.",
-    "table.seats": "Kursi",
+    "table.seats": "Pemain",
     "table.seat_line": "{marker}**{name}** — {cards} · {opened} · {total}{tags}",
     "table.piles": "Tumpukan",
     "table.stock": "Tumpukan undian: {count} kartu",
@@ -106,17 +143,17 @@ MESSAGES: dict[str, str] = {
     "table.footer.over": "Permainan {game_id} · permainan sudah selesai: hasilnya ada di bawah",
     "table.results": "**Permainan sudah selesai:** [lihat hasilnya]({url})",
     "event.draw.stock": "mengambil kartu dari tumpukan undian",
-    "event.draw.discard": "mengambil {card}",
+    "event.draw.discard": "mengambil {card} dari tumpukan buangan",
     "event.meld": "menurunkan {cards}",
     "event.meld.proposed": "mengusulkan kombinasi untuk kombinasi pertama",
     "event.opened": "menurunkan kombinasi pertama {cards} ({points} poin)",
     "event.opened.no_points": "menurunkan kombinasi pertama {cards}",
     "event.lay_off": "menambahkan {cards} pada {meld_id}",
-    "event.swap_joker": "menukar {card} dengan Joker di {meld_id} dan menurunkan {cards}",
+    "event.swap_joker": "menukar Joker di {meld_id} dengan {card}, lalu menurunkan Joker itu bersama {cards}",
     "event.discard": "membuang {card}",
     "event.take_back": "menarik kembali kombinasi yang diusulkan",
     "event.timeout": "kehabisan waktu, jadi komputer bermain menggantikannya",
-    "event.away": "tidak hadir: komputer bermain menggantikannya",
+    "event.away": "sedang tidak aktif: komputer bermain menggantikannya",
     "event.left": "keluar dari permainan: komputer bermain menggantikannya",
     "event.back": "sudah kembali",
     "event.by_computer": " (dimainkan oleh komputer)",
@@ -153,8 +190,8 @@ MESSAGES: dict[str, str] = {
     "panel.sitting_out": "Kamu tidak ikut ronde penentuan ini.",
     "panel.pending": "Kombinasi yang diusulkan: {points} dari {needed} poin untuk kombinasi pertama",
     "panel.pending.one": "Kombinasi yang diusulkan: {points} dari {needed} poin untuk kombinasi pertama",
-    "panel.opened": "Kombinasi pertamamu sudah turun: kamu boleh menambahkan kartu dan menukar Joker.",
-    "panel.opening_needed": ("Kombinasi pertama: kombinasi pertamamu harus bernilai minimal {points} poin."),
+    "panel.opened": "Kamu sudah turun: kamu boleh menambahkan kartu dan menukar Joker.",
+    "panel.opening_needed": "Kombinasi pertama: kombinasimu harus bernilai total minimal {points} poin.",
     "panel.taken": (
         "Kamu mengambil {card} dari tumpukan buangan: kartu itu tidak boleh kamu buang pada giliran ini."
     ),
@@ -198,16 +235,16 @@ MESSAGES: dict[str, str] = {
     ),
     "hint.opening_short": "Belum cukup untuk kombinasi pertamamu: {points} dari {needed} poin.",
     "hint.opening_short.one": "Belum cukup untuk kombinasi pertamamu: {points} dari {needed} poin.",
-    "hint.opened": "Kombinasi pertamamu sudah turun: setiap kombinasi dihitung.",
+    "hint.opened": "Kamu sudah turun: setiap kombinasi dihitung.",
     # --- menghentikan permainan (/romme stop) ---
     "stop.confirm": "Hentikan permainan ini? Hasil sejauh ini tetap disimpan.",
     "stop.done": "Permainan telah dihentikan.",
     "stop.confirm.leaver": (
-        "Kamu duduk di meja ini: jika kamu menghentikannya, kamu ditempatkan di urutan terakhir, di "
-        "bawah semua yang tetap bermain, dan permainan dinilai menurut klasemen sejauh ini."
+        "Kamu ikut permainan ini: jika kamu menghentikannya, kamu ditempatkan di urutan terakhir, di bawah "
+        "semua yang tetap bermain, dan permainan dihitung untuk rating menurut klasemen sejauh ini."
     ),
-    "stop.confirm.standings": "Permainan akan dinilai menurut klasemen sejauh ini.",
-    "stop.confirm.unrated": "Belum ada ronde yang selesai: permainan tidak akan dinilai.",
+    "stop.confirm.standings": "Permainan akan dihitung untuk rating menurut klasemen sejauh ini.",
+    "stop.confirm.unrated": "Belum ada ronde yang selesai: permainan tidak akan dihitung untuk rating.",
     "button.stop_yes": "Hentikan permainan",
     # --- akhir ronde ---
     "round_end.title": "Ronde {round} telah berakhir",
@@ -242,40 +279,44 @@ MESSAGES: dict[str, str] = {
     "match_end.standing_line": "{place}. **{name}** — {points} poin",
     "match_end.standing_line.one": "{place}. **{name}** — {points} poin",
     "match_end.tiebreaks": "Ronde penentuan yang dimainkan: {count}",
-    "match_end.ratings": "Nilai peringkat",
+    "match_end.ratings": "Rating",
     "match_end.rated.leaver": (
-        "Dinilai menurut klasemen setelah {count} ronde; {name} menghentikan permainan dan "
+        "Dihitung untuk rating menurut klasemen setelah {count} ronde; {name} menghentikan permainan dan "
         "ditempatkan di urutan terakhir."
     ),
     "match_end.rated.leaver.one": (
-        "Dinilai menurut klasemen setelah 1 ronde; {name} menghentikan permainan dan ditempatkan "
-        "di urutan terakhir."
+        "Dihitung untuk rating menurut klasemen setelah 1 ronde; {name} menghentikan permainan dan "
+        "ditempatkan di urutan terakhir."
     ),
     "match_end.rated.leaver_no_round": (
-        "Dinilai sebelum ada ronde yang selesai: {name} menghentikan permainan dan ditempatkan di "
-        "urutan terakhir, di bawah semua yang tetap bermain."
+        "Dihitung untuk rating sebelum ada ronde yang selesai: {name} menghentikan permainan dan "
+        "ditempatkan di urutan terakhir, di bawah semua yang tetap bermain."
     ),
-    "match_end.rated.standings": "Dinilai menurut klasemen setelah {count} ronde.",
-    "match_end.rated.standings.one": "Dinilai menurut klasemen setelah 1 ronde.",
-    "match_end.unrated.no_round": "Tidak dinilai: belum ada ronde yang selesai.",
+    "match_end.rated.standings": "Dihitung untuk rating menurut klasemen setelah {count} ronde.",
+    "match_end.rated.standings.one": "Dihitung untuk rating menurut klasemen setelah 1 ronde.",
+    "match_end.unrated.no_round": "Tidak dihitung untuk rating: belum ada ronde yang selesai.",
     "button.play_again": "Main lagi",
     # --- riwayat permainan dan tayangan ulang ---
     "history.title": "Permainan terakhir di server ini",
     "history.title.member": "Permainan terakhir {name}",
     "history.empty": "Belum ada permainan yang selesai di sini.",
-    "history.line": "**{number}.** {when} · permainan {game_id} ({state})\n{places}\nKeluar: {outs}",
+    "history.line": (
+        "**{number}.** {when} · permainan {game_id} ({state})\n"
+        "{places}\n"
+        "Mengosongkan tangan per ronde: {outs}"
+    ),
     "history.place": "{place}. {name} ({points})",
     "history.nobody": "tidak ada",
-    "history.finished": "dimainkan sampai akhir",
+    "history.finished": "selesai",
     "history.stopped": "dihentikan",
-    "history.button": "Tayangan {number}",
+    "history.button": "Replay {number}",
     "history.more": "… dan {count} permainan lagi",
     "history.more.one": "… dan 1 permainan lagi",
-    "replay.title": "Tayangan ulang permainan {game_id} · ronde {round} dari {rounds}",
-    "replay.title.tiebreak": "Tayangan ulang permainan {game_id} · ronde penentuan {round}",
+    "replay.title": "Replay permainan {game_id} · ronde {round} dari {rounds}",
+    "replay.title.tiebreak": "Replay permainan {game_id} · ronde penentuan {round}",
     "replay.step": "Langkah {step} dari {steps}",
     "replay.deal": "{name} membagikan kartu; kartu terbuka adalah {card}.",
-    "replay.move": "{name} melangkah.",
+    "replay.move": "{name} sudah jalan.",
     "replay.take_back": "{name} menarik kembali kombinasi yang diusulkan.",
     "replay.hands": "Pemain dan kartu di tangan",
     "replay.seat": "{marker}**{name}** · {total} poin · {count} kartu\n{cards}",
@@ -285,12 +326,14 @@ MESSAGES: dict[str, str] = {
     "replay.discard": "Tumpukan buangan: {card} paling atas ({count} kartu)",
     "replay.discard.one": "Tumpukan buangan: {card} paling atas (1 kartu)",
     "replay.meld": "{meld_id} ({owner}): {cards}",
-    "replay.footer": "Permainan {game_id} · hanya kamu yang melihat tayangan ini",
+    "replay.footer": "Permainan {game_id} · hanya kamu yang melihat replay ini",
     "replay.next_turn": "Giliran berikutnya",
     "replay.round": "Ronde {round}",
     "replay.round_select": "Lompat ke ronde",
     "replay.download": "Unduh",
-    "replay.export_ready": "Permainan {game_id} sebagai berkas; susunannya dijelaskan di panduan bot.",
+    "replay.export_ready": (
+        "Permainan {game_id} sebagai berkas JSON; formatnya dijelaskan di dokumentasi bot."
+    ),
     "replay.choice": "Permainan {game_id} · {when} · {players}",
     # --- skor, papan peringkat, dan rekor ---
     "scores.title": "Klasemen — permainan {game_id}",
@@ -306,7 +349,7 @@ MESSAGES: dict[str, str] = {
     "count.matches.one": "{count} permainan",
     "count.wins": "{count} kemenangan",
     "count.wins.one": "{count} kemenangan",
-    "record.title": "Catatan pemain",
+    "record.title": "Statistik pemain",
     "record.none": "{player} belum pernah menyelesaikan permainan di server ini.",
     "record.body": (
         "{player}\nPermainan: {matches}\nKemenangan: {wins}\nPoin: {points}\nRonde terbaik: {best}"
@@ -323,8 +366,10 @@ MESSAGES: dict[str, str] = {
     "board.period": "Dari {start} sampai {end}",
     "board.line": "{rank}. {player} — {rating} · {matches} · {wins}",
     "board.line.provisional": "{rank}. {player} — {rating} ({provisional}) · {matches} · {wins}",
-    "board.empty": "Belum ada yang punya nilai di musim ini: selesaikan permainan untuk mendapatkannya.",
-    "board.page": "Halaman {page} dari {pages} · {size} dinilai",
+    "board.empty": (
+        "Belum ada yang punya rating di musim ini: selesaikan satu permainan untuk mendapatkannya."
+    ),
+    "board.page": "Halaman {page} dari {pages} · {size} pemain ber-rating",
     "board.elsewhere": "Papan peringkat ini milik server lain.",
     "button.board.previous": "Sebelumnya",
     "button.board.next": "Berikutnya",
@@ -332,19 +377,24 @@ MESSAGES: dict[str, str] = {
     "season.not_allowed": "Hanya anggota dengan izin Kelola Server yang bisa memulai musim baru.",
     "season.started": "Musim {season} telah dimulai di server ini.",
     "profile.title": "Profil {name}",
-    "profile.none": "{player} belum punya permainan yang dinilai di server ini.",
-    "profile.rating": "Nilai (musim {season})",
+    "profile.none": "{player} belum punya permainan yang masuk rating di server ini.",
+    "profile.rating": "Rating (musim {season})",
     "profile.rating.value": "**{rating}** · peringkat {rank} dari {size}",
     "profile.rating.provisional": "**{rating}** ({provisional}) · peringkat {rank} dari {size}",
     "profile.rating.none": "Belum ada permainan di musim ini",
     "profile.stats": "Statistik",
     "profile.body": (
-        "Permainan: {matches}\nMenang: {wins} ({rate})\nRata-rata posisi: {place}\n"
-        "Keluar di {out} dari semua ronde\nRonde terbaik: {best_round}\nPermainan terbaik: {best_match}\n"
-        "Hand-Rommé: {hand}\nTingkat komputer yang dikalahkan: {levels}"
+        "Permainan: {matches}\n"
+        "Menang: {wins} ({rate})\n"
+        "Posisi rata-rata: {place}\n"
+        "Mengosongkan tangan di {out} ronde\n"
+        "Ronde terbaik: {best_round}\n"
+        "Permainan terbaik: {best_match}\n"
+        "Hand-Rommé: {hand}\n"
+        "Tingkat komputer yang dikalahkan: {levels}"
     ),
-    "profile.chart": "Nilai selama {count} permainan terakhir",
-    "profile.chart.one": "Nilai setelah permainan pertama",
+    "profile.chart": "Rating dalam {count} permainan terakhir",
+    "profile.chart.one": "Rating setelah permainan pertama",
     "profile.nothing": "—",
     # --- pengaturan server ---
     "settings.title": "Pengaturan server",
@@ -354,17 +404,17 @@ MESSAGES: dict[str, str] = {
     ),
     "settings.house_rules": "Aturan meja",
     "settings.games": "Permainan baru",
-    "settings.places": "Saluran dan pemandu permainan",
+    "settings.places": "Saluran dan peran pengelola permainan",
     "settings.on": "aktif",
     "settings.off": "nonaktif",
     "settings.language.server": "bahasa server",
     "settings.line.language": "Bahasa: {language}",
     "settings.line.turn_timeout": "Waktu giliran: {seconds} detik",
-    "settings.line.lobby_timeout": "Ruang tunggu yang belum dimulai ditutup setelah {minutes} menit",
+    "settings.line.lobby_timeout": "Lobi yang belum dimulai ditutup setelah {minutes} menit",
     "settings.line.computer_level": "Tingkat komputer: {level}",
     "settings.line.threads": "Setiap permainan di utas tersendiri: {value}",
     "settings.line.channels": "Permainan boleh dimulai di: {channels}",
-    "settings.line.role": "Peran pemandu permainan: {role}",
+    "settings.line.role": "Peran pengelola permainan: {role}",
     "settings.channels.all": "semua saluran",
     "settings.role.none": "tidak ada (hanya Kelola Server)",
     "settings.level.easy": "mudah",
@@ -373,42 +423,43 @@ MESSAGES: dict[str, str] = {
     "settings.pick": "Ubah aturan meja, bahasa, tingkat…",
     "settings.channels.pick": "Saluran tempat permainan boleh dimulai (tidak dipilih: semua)",
     "settings.role.pick": (
-        "Peran pemandu permainan, dipilih dengan Kelola Server (boleh menghentikan permainan)"
+        "Peran pengelola permainan, dipilih dengan Kelola Server (boleh menghentikan permainan)"
     ),
     "settings.numbers": "Angka…",
-    "settings.reset": "Kembalikan semua",
-    "settings.reset.done": "semua bawaan bot lagi",
+    "settings.reset": "Atur ulang semua",
+    "settings.reset.done": "semua pengaturan kembali ke bawaan bot",
     "settings.reset.kept_role": (
-        "semua bawaan bot lagi, kecuali peran pemandu permainan (hanya Kelola Server yang mengubahnya)"
+        "semua pengaturan kembali ke bawaan bot, kecuali peran pengelola permainan (hanya Kelola Server "
+        "yang mengubahnya)"
     ),
     "settings.numbers.title": "Pengaturan server: angka",
-    "settings.input.opening": "Poin pembuka ({low}-{high})",
+    "settings.input.opening": "Poin kombinasi pertama ({low}-{high})",
     "settings.input.opening.hint": "40",
-    "settings.input.rounds": "Jumlah babak ({low}-{high})",
+    "settings.input.rounds": "Jumlah ronde ({low}-{high})",
     "settings.input.rounds.hint": "kosong: satu per pemain",
     "settings.input.turn_timeout": "Waktu giliran dalam detik ({low}-{high})",
     "settings.input.turn_timeout.hint": "kosong: bawaan bot",
-    "settings.input.lobby_timeout": "Ruang tunggu ditutup setelah menit ({low}-{high})",
+    "settings.input.lobby_timeout": "Lobi ditutup setelah … menit ({low}-{high})",
     "settings.input.lobby_timeout.hint": "kosong: bawaan bot",
     "settings.name.language": "bahasa",
     "settings.name.jokers": "joker",
-    "settings.name.opening": "pembuka",
-    "settings.name.scoring": "penilaian",
+    "settings.name.opening": "kombinasi pertama",
+    "settings.name.scoring": "skor",
     "settings.name.hand_romme": "Hand-Rommé",
-    "settings.name.discard_to_go_out": "keluar harus dengan membuang",
-    "settings.name.rounds": "jumlah babak",
+    "settings.name.discard_to_go_out": "mengosongkan tangan hanya dengan membuang",
+    "settings.name.rounds": "jumlah ronde",
     "settings.name.turn_timeout": "waktu giliran",
-    "settings.name.lobby_timeout": "batas ruang tunggu",
+    "settings.name.lobby_timeout": "batas waktu lobi",
     "settings.name.computer_level": "tingkat komputer",
     "settings.name.threads": "permainan di utas",
     "settings.name.channels": "saluran",
-    "settings.name.game_master_role": "peran pemandu permainan",
+    "settings.name.game_master_role": "peran pengelola permainan",
     "settings.name.cards": "kartu",
     "settings.name.sort": "urutan",
     "settings.name.mention": "sebutan",
     "settings.name.?": "pengaturan",
     "settings.saved": "✅ Tersimpan: {what}",
-    "settings.ratings": "Nilai",
+    "settings.ratings": "Rating",
     "settings.line.season_length": "Musim: {length}",
     "settings.season.monthly": "masing-masing satu bulan kalender (UTC)",
     "settings.season.manual": "hanya dimulai secara manual (/romme season)",
@@ -421,10 +472,10 @@ MESSAGES: dict[str, str] = {
     "preferences.title": "Preferensimu",
     "preferences.description": "Pilihanmu sendiri, di setiap server.",
     "preferences.cards.faces": "Kartu sebagai gambar",
-    "preferences.cards.text": "Kartu sebagai tulisan (dibacakan oleh pembaca layar)",
+    "preferences.cards.text": "Kartu sebagai teks (dibacakan pembaca layar)",
     "preferences.sort.suit": "Kartu diurutkan menurut jenis",
     "preferences.sort.rank": "Kartu diurutkan menurut nilai",
-    "preferences.language": "Jawaban pribadi dalam: {language}",
+    "preferences.language": "Bahasa balasan pribadi: {language}",
     "preferences.language.discord": "bahasa perangkatmu",
     "preferences.mention.on": "Sebut aku saat giliranku",
     "preferences.mention.off": "Jangan sebut aku saat giliranku",
@@ -438,48 +489,47 @@ MESSAGES: dict[str, str] = {
     "help.about": (
         "Rommé adalah permainan kartu dari Jerman untuk 2 sampai 6 orang, dengan dua pak kartu dan joker.\n"
         "Susun set (nilai sama) dan run (jenis sama, berurutan) dari kartumu lalu turunkan ke meja.\n"
-        "Yang pertama menghabiskan semua kartu mengakhiri babak; yang lain menghitung sisa kartunya."
+        "Yang pertama menghabiskan semua kartu mengakhiri ronde; yang lain menghitung sisa kartunya."
     ),
     "help.turn": "Satu giliran dalam lima langkah",
     "help.turn.steps": (
         "1. Tekan **{hand}** untuk melihat kartumu secara pribadi.\n"
         "2. **{draw}** dari tumpukan, atau **{take}**.\n"
-        "3. Pilih kartu lalu tekan **{meld}** (turunan pertamamu harus mencapai poin pembuka).\n"
+        "3. Pilih kartu lalu tekan **{meld}** (kombinasi pertamamu harus mencapai poin minimal).\n"
         "4. **{lay_off}**: tambahkan kartu ke kombinasi yang sudah di meja.\n"
         "5. **{discard}** satu kartu: giliran berpindah ke pemain berikutnya."
     ),
     "help.commands": "Perintah",
     "help.commands.list": (
-        "/romme start: buka meja · /romme join, /romme leave: duduk atau pergi\n"
+        "/romme start: buka meja · /romme join, /romme leave: gabung atau keluar\n"
         "/romme hand: kartumu · /romme score: klasemen · /romme rules: aturan singkat\n"
-        "/romme stop: akhiri permainan · /romme preferences: pilihanmu · /romme settings: bawaan "
-        "server · /romme help: halaman ini\n"
-        "/romme history, /romme replay: permainan terakhir, ditonton lagi langkah demi langkah · "
-        "/romme profile: peringkat dan catatan anggota · /romme season: musim baru"
+        "/romme stop: akhiri permainan · /romme preferences: pilihanmu · /romme settings: bawaan server · "
+        "/romme help: halaman ini\n"
+        "/romme history, /romme replay: permainan terakhir, ditonton lagi langkah demi langkah · /romme "
+        "profile: rating dan statistik anggota · /romme season: musim baru"
     ),
     "help.rule_book": "Buku aturan",
     "help.tip": (
-        "💡 Saran: pilih kartu di daftar bawah, lalu tekan tombol; /romme help menjelaskan satu giliran "
+        "💡 Tips: pilih kartu di daftar di bawah, lalu tekan tombol; /romme help menjelaskan satu giliran "
         "langkah demi langkah."
     ),
     "help.early_end.title": "Menghentikan permainan",
     "help.early_end": (
-        "Siapa pun yang duduk di meja dan menghentikan permainan (/romme stop) ditempatkan di urutan "
-        "terakhir, di bawah semua yang tetap bermain, dan permainan dinilai menurut klasemen sejauh "
-        "ini, bahkan di ronde pertama. Jika dihentikan oleh anggota yang tidak ikut bermain (Kelola "
-        "Server atau peran pemandu permainan), atau berakhir dengan sendirinya karena tidak ada yang "
-        "bermain, permainan dinilai menurut klasemen sejauh ini setelah satu ronde selesai, dan "
-        "tidak dinilai sama sekali sebelumnya."
+        "Siapa pun yang ikut bermain dan menghentikan permainan (/romme stop) ditempatkan di urutan "
+        "terakhir, di bawah semua yang tetap bermain, dan permainan dihitung untuk rating menurut klasemen "
+        "sejauh ini, bahkan di ronde pertama. Jika dihentikan oleh anggota yang tidak ikut bermain (Kelola "
+        "Server atau peran pengelola permainan), atau berakhir dengan sendirinya karena tidak ada yang "
+        "bermain, permainan dihitung untuk rating menurut klasemen sejauh ini setelah satu ronde selesai, "
+        "dan tidak dihitung sama sekali sebelumnya."
     ),
     "help.seasons.title": "Musim",
     "help.seasons": (
-        "Musim: nilai berjalan per musim, masing-masing satu bulan kalender (UTC), kecuali pengaturan "
-        "server (/romme settings) memilih sejumlah hari atau hanya secara manual; anggota dengan izin "
+        "Rating berjalan per musim, masing-masing satu bulan kalender (UTC), kecuali pengaturan server "
+        "(/romme settings) memilih sejumlah hari atau hanya dimulai secara manual; anggota dengan izin "
         "Kelola Server dapat memulai musim berikutnya kapan saja dengan /romme season. Musim baru "
-        "mengosongkan papan peringkat dan membuat setiap nilai kurang pasti: nilai ditampilkan lebih "
-        "rendah dan bersifat sementara selama 5 permainan. Kemampuan di baliknya tetap terbawa, "
-        "begitu pula kemenangan, poin, profil, dan klasemen akhir setiap musim yang lalu "
-        "(`/romme score season:`)."
+        "mengosongkan papan peringkat dan membuat setiap rating kurang pasti: rating ditampilkan lebih "
+        "rendah dan bersifat sementara selama 5 permainan. Kemampuan di baliknya tetap terbawa, begitu pula"
+        " kemenangan, poin, profil, dan klasemen akhir setiap musim yang lalu (`/romme score season:`)."
     ),
     "rules.title": "Rommé — aturan singkat",
     "rules.summary": (
@@ -492,9 +542,9 @@ MESSAGES: dict[str, str] = {
         "**Kombinasi:** run (urutan) adalah tiga kartu atau lebih berurutan dengan jenis yang sama "
         "(A-2-3 atau Q-K-A, tidak pernah K-A-2); set (kelompok) adalah 3-4 kartu bernilai sama "
         "dengan jenis berbeda. Joker dapat menggantikan kartu apa pun; kombinasi dengan dua Joker "
-        "atau lebih harus memiliki setidaknya dua kartu lainnya (R7-R10).\n"
-        "**Kombinasi pertama:** kombinasi pertamamu harus bernilai minimal {opening} poin "
-        "bersama-sama; sebelum itu kombinasi hanya diusulkan dan dapat ditarik kembali (R13). "
+        "atau lebih harus memiliki setidaknya dua kartu asli, bukan Joker (R7-R10).\n"
+        "**Kombinasi pertama:** kombinasi pertamamu harus bernilai total minimal {opening} poin; "
+        "sebelum itu kombinasi hanya diusulkan dan dapat ditarik kembali (R13). "
         "Setelah itu kamu boleh menambahkan kartu pada kombinasi mana pun dan menukar Joker dengan "
         "kartu yang diwakilinya (R14-R16).\n"
         "**Mengosongkan tangan:** ronde berakhir ketika seorang pemain telah mengosongkan tangannya "
@@ -539,7 +589,7 @@ MESSAGES: dict[str, str] = {
     "error.meld.not_consecutive": "Kartu dalam run harus berurutan.",
     "error.meld.around_corner": "Run tidak boleh berputar melewati As (K-A-2).",
     "error.meld.too_many_jokers": (
-        "Kombinasi dengan dua Joker atau lebih harus memiliki setidaknya dua kartu lainnya."
+        "Kombinasi dengan dua Joker atau lebih harus memiliki setidaknya dua kartu asli (bukan Joker)."
     ),
     "error.meld.jokers_only": "Kombinasi yang hanya berisi Joker tidak diperbolehkan.",
     "error.meld.too_long": "Kombinasi itu akan terlalu panjang.",
@@ -552,7 +602,7 @@ MESSAGES: dict[str, str] = {
     "error.lay_off.no_cards": "Pilih setidaknya satu kartu untuk ditambahkan.",
     "error.layoff.no_room": "Kartu-kartu itu tidak cocok untuk kombinasi tersebut.",
     "error.layoff.bad_end": "Joker ditambahkan di ujung bawah atau ujung atas sebuah run.",
-    "error.layoff.joker_holds_place": "Tempat itu diisi Joker: pasang kartunya dengan Tukar Joker.",
+    "error.layoff.joker_holds_place": "Tempat itu diisi Joker: pasang kartunya dengan **Tukar Joker**.",
     "error.table.no_such_meld": "Kombinasi itu tidak ada di meja.",
     "error.take_back.nothing_pending": "Kamu tidak punya kombinasi usulan untuk ditarik kembali.",
     "error.opening.no_card_left": (
@@ -562,12 +612,12 @@ MESSAGES: dict[str, str] = {
     "error.draw.no_such_pile": "Ambil kartu dari tumpukan undian atau dari tumpukan buangan.",
     "error.discard.no_card": "Pilih kartu yang akan dibuang.",
     "error.match.over": "Permainan telah berakhir.",
-    "error.seat.unknown": "Kursi itu tidak ada.",
+    "error.seat.unknown": "Pemain itu tidak ada.",
     "error.seats.count": "Permainan membutuhkan 2 sampai 6 pemain.",
     # layanan meja
     "error.game.none_here": "Tidak ada permainan di saluran ini. Mulai dengan /romme start.",
     "error.game.exists": "Saluran ini sudah punya permainan (permainan {game_id}).",
-    "error.thread.inside": "Ini sudah utas: mulai permainan di sini tanpa utas.",
+    "error.thread.inside": "Ini sudah utas: mulai permainan di sini tanpa opsi `utas`.",
     "error.thread.not_here": "Permainan di utas sendiri dimulai dari saluran teks.",
     "error.thread.cannot_open": "Aku tidak bisa membuka utas di sini, jadi tidak ada permainan yang dimulai.",
     "error.bot_permission": (
@@ -586,58 +636,57 @@ MESSAGES: dict[str, str] = {
     ),
     "error.lobby.closed": "Lobi sudah ditutup: permainan ini sudah dimulai atau sudah berakhir.",
     "error.round.not_over": "Ronde belum berakhir.",
-    "error.seat.not_seated": "Kamu tidak punya kursi di permainan ini.",
-    "error.seat.already_seated": "Kamu sudah punya kursi di permainan ini.",
-    "error.lobby.full": "Meja sudah penuh (6 kursi).",
-    "error.lobby.not_host": "Hanya tuan rumah yang boleh melakukannya.",
+    "error.seat.not_seated": "Kamu tidak ikut permainan ini.",
+    "error.seat.already_seated": "Kamu sudah ikut permainan ini.",
+    "error.lobby.full": "Meja sudah penuh (6 pemain).",
+    "error.lobby.not_host": "Hanya host yang boleh melakukannya.",
     "error.lobby.host_limit": (
-        "Kamu sudah menjadi tuan rumah {seats} lobi terbuka di server ini: mulai atau batalkan salah "
-        "satunya dulu."
+        "Kamu sudah menjadi host {seats} lobi terbuka di server ini: mulai atau batalkan salah satunya dulu."
     ),
     "error.lobby.too_few": "Permainan membutuhkan setidaknya 2 pemain.",
     "error.turn.not_yours": "Sekarang bukan giliranmu.",
     "error.panel.stale": "Panel ini sudah usang; ini panel yang baru.",
     "error.stop.not_allowed": (
-        "Hanya tuan rumah atau anggota dengan izin Kelola Server yang dapat menghentikan permainan."
+        "Hanya host atau anggota dengan izin Kelola Server yang dapat menghentikan permainan."
     ),
     # riwayat, pengaturan, penyimpanan, dan formulir
     "error.replay.not_found": (
         "Tidak ada permainan selesai bernomor {game_id} yang bisa kamu lihat di server ini."
     ),
-    "error.replay.running": (
-        "Permainan {game_id} masih berlangsung: tayangan ulangnya bisa dibuka setelah selesai."
-    ),
+    "error.replay.running": "Permainan {game_id} masih berlangsung: replay-nya bisa dibuka setelah selesai.",
     "error.replay.none": (
-        "Permainan {game_id} tidak punya tayangan ulang: langkahnya sudah tidak disimpan, "
-        "atau dimainkan sebelum ada tayangan ulang."
+        "Permainan {game_id} tidak punya replay: langkahnya sudah tidak disimpan, atau dimainkan sebelum "
+        "ada replay."
     ),
     "error.settings.not_allowed": (
-        "Hanya anggota dengan izin Kelola Server atau peran pemandu permainan yang dapat mengubah "
+        "Hanya anggota dengan izin Kelola Server atau peran pengelola permainan yang dapat mengubah "
         "pengaturan ini."
     ),
-    "error.settings.not_a_number": "{setting}: “{value}” bukan bilangan bulat. Tidak ada yang diubah.",
-    "error.settings.out_of_range": (
-        "{setting}: {value} di luar batas, harus dari {low} sampai {high}. Tidak ada yang diubah."
+    "error.settings.not_a_number": (
+        "Nilai “{value}” untuk {setting} bukan angka bulat. Tidak ada yang diubah."
     ),
-    "error.settings.bad_value": "{setting}: nilai itu bukan salah satu pilihan. Tidak ada yang diubah.",
+    "error.settings.out_of_range": (
+        "Nilai {value} di luar batas untuk {setting}, harus dari {low} sampai {high}. Tidak ada yang diubah."
+    ),
+    "error.settings.bad_value": "Pilihan untuk {setting} itu tidak tersedia. Tidak ada yang diubah.",
     "error.settings.other_server": "Panel ini milik server lain. Tidak ada yang diubah.",
     "error.settings.not_yours": "Panel ini milik anggota lain. Buka milikmu dengan /romme preferences.",
     "error.settings.channel_elsewhere": "{channel} bukan saluran di server ini. Tidak ada yang diubah.",
     "error.settings.role_gone": "Peran itu sudah tidak ada di server ini. Tidak ada yang diubah.",
     "error.settings.role_needs_manage_server": (
-        "Hanya anggota dengan izin Kelola Server yang dapat memilih atau menghapus peran pemandu "
+        "Hanya anggota dengan izin Kelola Server yang dapat memilih atau menghapus peran pengelola "
         "permainan. Tidak ada yang diubah."
     ),
     "error.settings.role_everyone": (
-        "`@everyone` tidak bisa menjadi peran pemandu permainan: setiap anggota akan memandu permainan "
-        "di server ini. Tidak ada yang diubah."
+        "`@everyone` tidak bisa menjadi peran pengelola permainan: setiap anggota akan mengelola semua "
+        "permainan di server ini. Tidak ada yang diubah."
     ),
     "error.settings.role_managed": (
-        "{role} milik bot atau aplikasi terhubung dan diberikan secara otomatis, jadi tidak bisa "
-        "menjadi peran pemandu permainan. Tidak ada yang diubah."
+        "{role} milik bot atau aplikasi terhubung dan diberikan secara otomatis, jadi tidak bisa menjadi "
+        "peran pengelola permainan. Tidak ada yang diubah."
     ),
     "error.settings.role_above_bot": (
-        "{role} tidak berada di bawah peran tertinggi bot, jadi tidak bisa menjadi peran pemandu "
+        "{role} tidak berada di bawah peran tertinggi bot, jadi tidak bisa menjadi peran pengelola "
         "permainan. Pilih peran yang lebih rendah. Tidak ada yang diubah."
     ),
     "error.start.channel_not_allowed": (
@@ -650,12 +699,12 @@ MESSAGES: dict[str, str] = {
     # --- perintah slash seperti yang ditampilkan Discord (nama perintah tetap /romme …) ---
     "slash.group": "Main Rommé (Rummy Jerman) di saluran ini",
     "slash.start": "Buka meja di saluran ini dan tunggu pemain",
-    "slash.join": "Ambil kursi di meja saluran ini",
-    "slash.leave": "Tinggalkan meja; dalam permainan yang berjalan, komputer mengambil alih kursimu",
+    "slash.join": "Gabung ke meja di saluran ini",
+    "slash.leave": "Tinggalkan meja; dalam permainan yang berjalan, komputer menggantikanmu",
     "slash.hand": "Tampilkan kartu di tanganmu, hanya untukmu, dengan tombol untuk memainkannya",
     "slash.score": "Klasemen permainan di saluran ini, server, atau satu pemain",
     "slash.rules": "Aturan singkat dan aturan meja permainan ini",
-    "slash.stop": "Akhiri permainan di saluran ini (tuan rumah atau Kelola Server)",
+    "slash.stop": "Akhiri permainan di saluran ini (host atau Kelola Server)",
     "slash.option.jokers": "joker",
     "slash.option.opening": "kombinasi_pertama",
     "slash.option.scoring": "skor",
@@ -670,26 +719,28 @@ MESSAGES: dict[str, str] = {
     "slash.option.scope": "cakupan",
     "slash.option.user": "anggota",
     "slash.describe.jokers": "Jumlah Joker di dek (bawaan {default})",
-    "slash.describe.opening": "Poin minimal kombinasi pertamamu bersama-sama (bawaan {default})",
+    "slash.describe.opening": "Total poin minimal kombinasi pertama (bawaan {default})",
     "slash.describe.scoring": "Cara menghitung skor ronde (bawaan: kombinasi dikurangi kartu di tangan)",
     "slash.describe.hand_romme": (
-        "Mengosongkan tangan sekaligus tanpa turun sebelumnya: poin tangan lawan digandakan (bawaan mati)"
+        "Mengosongkan tangan sekaligus tanpa turun sebelumnya: poin tangan lawan digandakan (bawaan nonaktif)"
     ),
     "slash.describe.discard_to_go_out": (
-        "Kartu terakhir harus dibuang untuk mengosongkan tangan (bawaan mati)"
+        "Kartu terakhir harus dibuang untuk mengosongkan tangan (bawaan nonaktif)"
     ),
     "slash.describe.rounds": (
         "Jumlah ronde (bawaan: satu per pemain, jadi setiap pemain menjadi dealer sekali)"
     ),
-    "slash.describe.computers": "Pemain komputer yang langsung duduk (bawaan 0)",
+    "slash.describe.computers": "Pemain komputer yang langsung ikut bermain (bawaan 0)",
     "slash.describe.computer_level": (
         "Seberapa kuat komputer bermain, juga yang ditambahkan nanti (bawaan biasa)"
     ),
     "slash.describe.turn_timeout": (
         "Detik untuk satu giliran sebelum komputer memainkannya (bawaan: setelan bot)"
     ),
-    "slash.describe.language": "Bahasa meja (bawaan: bahasa server, selain itu Inggris)",
-    "slash.describe.thread": "Main di utas sendiri yang dibuka dari saluran ini (bawaan: mati)",
+    "slash.describe.language": (
+        "Bahasa meja (bawaan: bahasa server, atau Inggris jika bahasa server tidak didukung)"
+    ),
+    "slash.describe.thread": "Main di utas sendiri yang dibuka dari saluran ini (bawaan: nonaktif)",
     "slash.describe.scope": "Apa yang ditampilkan (bawaan: permainan di saluran ini)",
     "slash.describe.user": "Tampilkan catatan anggota ini di server",
     "slash.choice.jokers": "{count} Joker",
@@ -697,20 +748,20 @@ MESSAGES: dict[str, str] = {
     "slash.choice.scoring_penalty": "Penalti: hanya kartu di tangan yang dihitung, sebagai poin minus",
     "slash.choice.level_easy": "Mudah: membuat kesalahan pemula",
     "slash.choice.level_normal": "Biasa",
-    "slash.choice.level_hard": "Sulit: bermain seperti pemain klub",
+    "slash.choice.level_hard": "Sulit: bermain seperti pemain berpengalaman",
     "slash.choice.scope_channel": "Permainan di saluran ini, ronde demi ronde",
     "slash.choice.scope_server": "Papan peringkat server",
-    "slash.history": "Permainan terakhir yang selesai di server ini, masing-masing dengan tayangan ulangnya",
+    "slash.history": "Permainan terakhir yang selesai di server ini, masing-masing dengan replay-nya",
     "slash.replay": "Tonton lagi permainan yang sudah selesai, langkah demi langkah",
     "slash.option.member": "anggota",
     "slash.describe.member": "Hanya permainan yang dimainkan anggota ini",
     "slash.option.game": "permainan",
     "slash.describe.game": "Permainan yang ingin ditonton (nomornya)",
-    "slash.settings": "Bawaan server ini untuk permainan baru (Kelola Server atau peran pemandu)",
-    "slash.preferences": "Pilihanmu sendiri di setiap server: kartu sebagai tulisan, urutan, bahasa",
+    "slash.settings": "Bawaan server ini untuk permainan baru (Kelola Server atau peran pengelola permainan)",
+    "slash.preferences": "Pilihanmu sendiri di setiap server: kartu sebagai teks, urutan, bahasa, sebutan",
     "slash.help": "Cara bermain, satu giliran langkah demi langkah, dan daftar perintah",
-    "slash.profile": "Nilai, peringkat, dan statistik seorang anggota di server ini",
-    "slash.season": "Mulai musim nilai yang baru di server ini (Kelola Server)",
+    "slash.profile": "Rating, peringkat, dan statistik seorang anggota di server ini",
+    "slash.season": "Mulai musim rating baru di server ini (Kelola Server)",
     "slash.describe.profile_member": "Profil siapa yang ditampilkan (bawaan: milikmu)",
     "slash.option.season": "musim",
     "slash.describe.season": "Tampilkan klasemen akhir musim ini (nomornya)",

@@ -125,7 +125,8 @@ def _result_lines(game: Game, view: RoundView) -> list[str]:
         how = t(key + ".you") if result.out == seat else t(key, name=seat_name(game, result.out))
     lines = [
         how,
-        t("panel.round_score", score=result.scores[seat], total=match.totals[seat]),
+        # "1 Punkt", "-44 Punkte": the score takes its plural form, which a key of two numbers cannot.
+        t("panel.round_score", score=t("seat.points", points=result.scores[seat]), total=match.totals[seat]),
     ]
     decided = game.outcome() if match.over else None
     for row in [] if decided is None else [decided.seats[winner] for winner in decided.winners]:

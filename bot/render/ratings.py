@@ -38,11 +38,11 @@ MAX_ATTACHMENT = 10 * 1024 * 1024
 """Discord's smallest upload limit (a server without boosts): the chart stays far below it."""
 
 
-def grouped(number: int) -> str:
-    """``number`` with the thousands grouped as the language writes them.
+def grouped(number: int, separator: str | None = None) -> str:
+    """``number`` with the thousands grouped as the language writes them (or by ``separator``).
 
-    >>> grouped(1412), grouped(-23), grouped(987)
-    ('1,412', '-23', '987')
+    >>> grouped(1412), grouped(-23), grouped(987), grouped(12345, "")
+    ('1,412', '-23', '987', '12345')
     """
     sign = "-" if number < 0 else ""
     digits = str(abs(number))
@@ -50,7 +50,21 @@ def grouped(number: int) -> str:
     while digits:
         groups.insert(0, digits[-3:])
         digits = digits[:-3]
-    return sign + t("number.group").join(groups)
+    return sign + (t("number.group") if separator is None else separator).join(groups)
+
+
+def rating_number(rating: int) -> str:
+    """A rating as the language writes one: German without a thousands separator ("Elo 1412"), as
+    chess players write it; a count of players or matches keeps :func:`grouped`'s.
+
+    >>> from bot.i18n import speaking
+    >>> rating_number(1412)
+    '1,412'
+    >>> with speaking("de"):
+    ...     rating_number(1412), grouped(1412)
+    ('1412', '1.412')
+    """
+    return grouped(rating, t("number.group.rating"))
 
 
 def rating_change(shift: Shift) -> str:
@@ -62,7 +76,7 @@ def rating_change(shift: Shift) -> str:
     """
     delta = shift.delta
     sign = "+" if delta >= 0 else "−"
-    return t("rating.change", delta=f"{sign}{grouped(abs(delta))}", rating=grouped(shift.after))
+    return t("rating.change", delta=f"{sign}{rating_number(abs(delta))}", rating=rating_number(shift.after))
 
 
 def add_rating_changes(embed: discord.Embed, game: Game, order: Sequence[int]) -> None:
@@ -125,7 +139,7 @@ def season_board(board: Board, names: Mapping[int, str]) -> tuple[discord.Embed,
                 "board.line.provisional" if line.provisional else "board.line",
                 rank=grouped(line.rank),
                 player=_who(line.user_id, names),
-                rating=grouped(line.rating),
+                rating=rating_number(line.rating),
                 provisional=t("rating.provisional"),
                 matches=count_of("count.matches", line.matches),
                 wins=count_of("count.wins", line.wins),
@@ -153,7 +167,8 @@ def season_board(board: Board, names: Mapping[int, str]) -> tuple[discord.Embed,
 
 
 def _percent(part: int, whole: int) -> str:
-    return t("profile.nothing") if whole == 0 else f"{round(100 * part / whole)} %"
+    """A share in the language's way: "42%" (English, Indonesian, PUEBI), "42 %" (German)."""
+    return t("profile.nothing") if whole == 0 else t("number.percent", percent=round(100 * part / whole))
 
 
 def profile(data: Profile, name: str) -> tuple[discord.Embed, discord.File | None]:
@@ -169,7 +184,7 @@ def profile(data: Profile, name: str) -> tuple[discord.Embed, discord.File | Non
     else:
         value = t(
             "profile.rating.provisional" if data.standing.provisional else "profile.rating.value",
-            rating=grouped(data.standing.rating),
+            rating=rating_number(data.standing.rating),
             provisional=t("rating.provisional"),
             rank=grouped(data.standing.rank),
             size=grouped(data.size),

@@ -74,6 +74,6 @@ async def test_play_again_keeps_every_setting_of_the_lobby(room: Room) -> None:
     # The new lobby reads as the first one did, in German, in the thread: the same seats with
     # their level tags, the same house rules and turn timeout; only the game's number differs.
     shown = texts(table_message(env, game))
-    assert shown == shown_before.replace(f"Spiel {first.id}", f"Spiel {game.id}")
+    assert shown == shown_before.replace(f"Partie {first.id}", f"Partie {game.id}")
     assert "Computer 1 (schwer)" in shown and "Computer 2 (schwer)" in shown
     assert service(env).game_in_channel(room.channel.id) is None

@@ -86,7 +86,7 @@ async def test_matches_to_the_end_then_score_and_profile_show_the_ratings(
     text = texts(board.response)
     assert "**ada**" in text and "**bob**" in text
     for shift in shifts.values():
-        assert f"{shift.after:,}".replace(",", t("number.group", language)) in text
+        assert f"{shift.after:,}".replace(",", t("number.group.rating", language)) in text
     assert t("rating.provisional", language) in text  # two matches: still provisional
     labels = [c["label"] for c in board.response.components[0]["components"]]
     assert labels == [t("button.board.previous", language), t("button.board.next", language)]
@@ -101,7 +101,7 @@ async def test_matches_to_the_end_then_score_and_profile_show_the_ratings(
         t("profile.rating", language, season=1),
         t("profile.stats", language),
     ]
-    assert f"{shifts[room.ada.id].after:,}".replace(",", t("number.group", language)) in body
+    assert f"{shifts[room.ada.id].after:,}".replace(",", t("number.group.rating", language)) in body
     (chart,) = shown.response.attachments
     assert chart.filename == CHART_NAME and chart.size <= MAX_ATTACHMENT
     assert profile.image.url == f"attachment://{CHART_NAME}"

@@ -155,7 +155,7 @@ async def test_history_and_replay_in_german_and_indonesian(room: Room, locales: 
     assert listed.response is not None
     shown = texts(listed.response)
     assert "Letzte Partien auf diesem Server" in shown and "abgebrochen" in shown
-    viewer = await room.bob.click(listed.response, label="Wiederholung 1")
+    viewer = await room.bob.click(listed.response, label="Replay 1")
     assert viewer.response is not None
     assert "Schritt 1 von" in texts(viewer.response) and "Spieler und ihre Karten" in texts(viewer.response)
     moved = await room.bob.click(viewer.response, label="Nächster Zug")
@@ -164,7 +164,7 @@ async def test_history_and_replay_in_german_and_indonesian(room: Room, locales: 
     listed = await room.cy.slash(room.channel, "romme history")
     assert listed.response is not None
     assert "Permainan terakhir di server ini" in texts(listed.response)
-    viewer = await room.cy.click(listed.response, label="Tayangan 1")
+    viewer = await room.cy.click(listed.response, label="Replay 1")
     assert viewer.response is not None and "Langkah 1 dari" in texts(viewer.response)
     refused = await room.cy.slash(room.channel, "romme replay", game=game_id + 50)
     assert refused.response is not None

@@ -31,11 +31,21 @@ SHARED: dict[str, frozenset[str]] = {
         {
             *("computer", "lobby", "lobbys", "minus", "rest", "jokers", "standard", "bots", "was"),
             *("links", "thread", "threads"),
+            # Loanwords German players use (review 2026-12): das Replay, der Button; and der Text, die
+            # Profile (plural of das Profil), German words spelled as English ones.
+            *("replay", "replays", "button", "buttons", "text", "profile"),
         }
     ),
     # Indonesian takes these from English, as the source rules text does: run, set, dealer; panel, per;
-    # minus (KBBI: "poin minus").
-    "id": GAME | frozenset({"run", "set", "dealer", "panel", "per", "minus"}),
+    # minus (KBBI: "poin minus"); and the loanwords players use (review 2026-12): rating, replay, tips,
+    # host; format and total (KBBI); JSON, a file format's name.
+    "id": GAME
+    | frozenset(
+        {
+            *("run", "set", "dealer", "panel", "per", "minus"),
+            *("rating", "replay", "tips", "host", "format", "total", "json"),
+        }
+    ),
 }
 """Words a language shares with English."""
 

@@ -180,10 +180,10 @@ def test_the_panel_list_offers_each_bound_value_in_the_settings_order() -> None:
         (
             "de",
             [
-                "Punkte zum Auslegen (0-120)",
+                "Punkte für die Erstauslage (0-120)",
                 "Runden (1-12)",
                 "Zugzeit in Sekunden (30-600)",
-                "Lobby schließt nach Minuten (1-120)",
+                "Lobby schließt nach … Minuten (1-120)",
                 "Saisonlänge in Tagen (1-366)",
             ],
         ),
